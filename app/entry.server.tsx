@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from './lib/nonce'
+import { logger } from './lib/logger.server'
+
+// The server (server.mjs) reaches these through the build's `entry.module`, so it shares this bundle's
+// single database handle instead of opening a second one.
+export { startup, healthCheck } from './lib/startup.server'
+export { closeDatabase } from '@db/client'
+
+const ABORT_DELAY = 5_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce ?? ''
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '')
+  return new Promise((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) logger.error({ err: error }, 'render error')
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY + 1000)
+  })
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  logger.error({ err: error, url: request.url }, 'unhandled error')
+}

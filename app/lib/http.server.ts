@@ -1,0 +1,31 @@
+/** A JSON error answer: `{ message }` with a 4xx/5xx status. */
+export function jsonError(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json({ message }, { status, headers })
+}
+
+/**
+ * CSRF defence for every state-changing request: a browser always sends Origin (or at least
+ * Sec-Fetch-Site) with a POST, and it must be our own origin. Requests with neither header come from
+ * scripts and tools, not from a page another site controls, so they pass.
+ */
+export function assertSameOrigin(request: Request): void {
+  if (request.method === 'GET' || request.method === 'HEAD') return
+  const origin = request.headers.get('origin')
+  const fetchSite = request.headers.get('sec-fetch-site')
+  const expected = new URL(request.url).origin
+  if (origin && origin !== 'null') {
+    if (origin === expected) return
+    throw jsonError(403, 'Cross-origin request refused.')
+  }
+  if (origin === 'null' || (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none')) {
+    throw jsonError(403, 'Cross-origin request refused.')
+  }
+}
+
+/** Only same-site relative paths are followed after an action, never an absolute URL. */
+export function safeRedirectPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return fallback
+  }
+  return value
+}

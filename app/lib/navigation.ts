@@ -1,0 +1,23 @@
+/**
+ * The side menu's links (product-spec §2 'Side menu'). A screen that is not built yet is not listed:
+ * each later feature adds its own entry here when its route lands.
+ */
+export interface MenuLink {
+  to: string
+  label: string
+  description: string
+  /** Shown only to visitors who are not signed in. */
+  signedOutOnly?: boolean
+}
+
+export const MENU_LINKS: readonly MenuLink[] = [
+  { to: '/', label: 'Home', description: 'Search and dashboard' },
+  { to: '/disclosures', label: 'Disclosures', description: 'Legal and privacy' },
+]
+
+export interface DisabledMenuItem {
+  label: string
+  badge: string
+}
+
+export const DISABLED_MENU_ITEMS: readonly DisabledMenuItem[] = [{ label: 'Form Filler', badge: 'Coming Soon' }]

@@ -1,0 +1,150 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { AppFooter } from './components/app-footer'
+import { AppHeader } from './components/app-header'
+import { ConnectivityBanner } from './components/connectivity-banner'
+import { DotsLoader } from './components/loader'
+import { ThemeProvider } from './components/theme'
+import { StaticToast, Toaster } from './components/toaster'
+import { PRODUCT_NAME } from './lib/brand'
+import { useNonce } from './lib/nonce'
+import { themeFromCookieHeader } from './lib/theme'
+import { getToast } from './lib/toast.server'
+import { useHydrated } from './lib/use-hydrated'
+import stylesheet from './tailwind.css?url'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: `${PRODUCT_NAME} - SCDOT field assistant` },
+  {
+    name: 'description',
+    content:
+      'Field assistant for South Carolina DOT road and highway construction specifications: cited answers, drawings, cheat sheets and calculators.',
+  },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const theme = themeFromCookieHeader(request.headers.get('cookie'))
+  const { toast, headers } = await getToast(request)
+  return data({ theme, toast }, { headers: headers ?? undefined })
+}
+
+// Sets the body's device class from the viewport width before the first paint, and keeps it current.
+// Inline and tiny on purpose; the same thresholds as app/lib/screen.ts (covered by its tests).
+const DEVICE_CLASS_SCRIPT = `(function(){var b=document.body;function s(){var w=window.innerWidth,c=w<640?'mobile':w<1024?'tablet':'desktop';if(!b.classList.contains(c)){b.classList.remove('mobile','tablet','desktop');b.classList.add(c)}}s();window.addEventListener('resize',s,{passive:true})})()`
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
+  const theme = rootData?.theme ?? 'light'
+  return (
+    <html lang="en" data-theme={theme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <Meta />
+        <Links />
+      </head>
+      <body suppressHydrationWarning className="min-h-screen bg-background font-sans text-foreground antialiased">
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: DEVICE_CLASS_SCRIPT }} />
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[200] focus:rounded focus:bg-card focus:p-2"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+function NavigationLoader() {
+  const navigation = useNavigation()
+  if (navigation.state === 'idle') return null
+  return (
+    <div className="no-print fixed left-1/2 top-16 z-50 -translate-x-1/2 rounded-full bg-card px-4 py-2 shadow-lg">
+      <DotsLoader label="Loading page" />
+    </div>
+  )
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const hydrated = useHydrated()
+  const flash = rootData?.toast ?? null
+  return (
+    <ThemeProvider initial={rootData?.theme ?? 'light'}>
+      <ConnectivityBanner />
+      <AppHeader />
+      <NavigationLoader />
+      <main id="main" className="mx-auto w-full max-w-6xl px-[var(--page-gutter)] py-6">
+        {children}
+      </main>
+      <AppFooter />
+      <Toaster flash={flash} />
+      {!hydrated && flash ? <StaticToast toast={flash} /> : null}
+    </ThemeProvider>
+  )
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  )
+}
+
+/** Never shows a stack trace: a 404 gets its own screen, anything else a plain apology. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const clientMessage =
+    isRouteErrorResponse(error) && status < 500 && typeof error.data === 'object' && error.data && 'message' in error.data
+      ? String((error.data as { message: unknown }).message)
+      : null
+  return (
+    <Shell>
+      <section className="mx-auto max-w-xl py-16 text-center" aria-labelledby="error-title">
+        <p className="text-6xl font-black text-primary">{status}</p>
+        <h1 id="error-title" className="mt-4 text-2xl font-bold">
+          {notFound ? '404 Page Not Found' : status < 500 ? 'Request refused' : 'Something went wrong'}
+        </h1>
+        <p className="mt-3 text-muted-foreground">
+          {notFound
+            ? 'The page you are looking for does not exist or has moved.'
+            : clientMessage ?? 'An unexpected error occurred. Please try again; if it keeps happening, come back later.'}
+        </p>
+        <Link
+          to="/"
+          className="mt-8 inline-flex min-h-[var(--tap-size)] items-center rounded-md bg-primary px-5 font-semibold text-primary-foreground"
+        >
+          Back to Home
+        </Link>
+      </section>
+    </Shell>
+  )
+}

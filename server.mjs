@@ -1,0 +1,118 @@
+// The HTTP server: Express around the Remix request handler, with compression, security headers
+// (a nonce-based Content-Security-Policy), structured request logs and static files.
+// Production serves build/; NODE_ENV=development runs Vite in middleware mode with hot reload.
+import { randomBytes } from 'node:crypto'
+import process from 'node:process'
+import { createRequestHandler } from '@remix-run/express'
+import compression from 'compression'
+import express from 'express'
+import helmet from 'helmet'
+import pino from 'pino'
+import { pinoHttp } from 'pino-http'
+
+const isDev = process.env.NODE_ENV === 'development'
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '0.0.0.0'
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'scdot-field-assistant' } })
+
+const vite = isDev
+  ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
+  : undefined
+
+const loadBuild = () =>
+  vite ? vite.ssrLoadModule('virtual:remix/server-build') : import('./build/server/index.js')
+
+// Migrate and load the corpus before accepting requests.
+const firstBuild = await loadBuild()
+await firstBuild.entry.module.startup()
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', process.env.TRUST_PROXY === '1')
+
+app.use(
+  pinoHttp({
+    logger,
+    // Static files and health probes would drown the log.
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url.startsWith('/assets/') },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    serializers: {
+      req: (req) => ({ method: req.method, url: req.url }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  }),
+)
+app.use(compression())
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64')
+  next()
+})
+app.use(
+  helmet({
+    contentSecurityPolicy: isDev
+      ? false // Vite's dev client injects inline scripts and a websocket.
+      : {
+          useDefaults: false,
+          directives: {
+            'default-src': ["'self'"],
+            'script-src': ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:', 'blob:'],
+            'font-src': ["'self'", 'data:'],
+            'connect-src': ["'self'"],
+            'worker-src': ["'self'", 'blob:'],
+            'manifest-src': ["'self'"],
+            'media-src': ["'self'", 'blob:'],
+            'object-src': ["'none'"],
+            'base-uri': ["'self'"],
+            'form-action': ["'self'"],
+            'frame-ancestors': ["'none'"],
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: process.env.HSTS === '1',
+  }),
+)
+app.use((_req, res, next) => {
+  res.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=(self)')
+  next()
+})
+
+if (vite) {
+  app.use(vite.middlewares)
+} else {
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+  app.use(express.static('build/client', { maxAge: '1h' }))
+}
+
+app.all(
+  '*',
+  createRequestHandler({
+    build: vite ? () => loadBuild() : firstBuild,
+    mode: isDev ? 'development' : 'production',
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+  }),
+)
+
+const server = app.listen(port, host, () => {
+  const shown = host === '0.0.0.0' ? 'localhost' : host
+  console.log(`Specifications Only is ready at http://${shown}:${port}`)
+})
+
+let closing = false
+async function shutdown(signal) {
+  if (closing) return
+  closing = true
+  logger.info({ signal }, 'shutting down')
+  server.close()
+  try {
+    await firstBuild.entry.module.closeDatabase()
+  } finally {
+    await vite?.close()
+    process.exit(0)
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
