@@ -4,6 +4,7 @@
  * removed; everything happens in one transaction, so a crash leaves the previous load intact.
  */
 import { createHash } from 'node:crypto'
+import type { Dirent } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import matter from 'gray-matter'
@@ -29,7 +30,7 @@ export interface CorpusLoadSummary {
 }
 
 async function listMarkdown(dir: string): Promise<string[]> {
-  let entries: import('node:fs').Dirent[]
+  let entries: Dirent[]
   try {
     entries = await fs.readdir(dir, { withFileTypes: true })
   } catch (error) {

@@ -29,3 +29,15 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
   }
   return value
 }
+
+/**
+ * The submitted form of a request. A body that is not a form (wrong content type, broken encoding) is
+ * the client's mistake: it gets a 400 with a clear message, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData()
+  } catch {
+    throw jsonError(400, 'Send the form as application/x-www-form-urlencoded or multipart/form-data.')
+  }
+}

@@ -31,8 +31,10 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
 /** Reads the flashed toast, if any, and the header that clears it. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const session = await toastSessionStorage.getSession(request.headers.get('cookie'))
-  const parsed = ToastSchema.safeParse(session.get(TOAST_KEY))
-  if (!session.has(TOAST_KEY)) return { toast: null, headers: null }
+  // Reading a flashed value consumes it, so read once.
+  const value: unknown = session.get(TOAST_KEY)
+  if (value === undefined) return { toast: null, headers: null }
+  const parsed = ToastSchema.safeParse(value)
   return {
     toast: parsed.success ? parsed.data : null,
     headers: new Headers({ 'set-cookie': await toastSessionStorage.destroySession(session) }),

@@ -1,7 +1,10 @@
-import type { MetaFunction } from '@remix-run/node'
-import { useState } from 'react'
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { DotsLoader } from '~/components/loader'
 import { PRODUCT_NAME } from '~/lib/brand'
+import { assertSameOrigin, readForm } from '~/lib/http.server'
+import { redirectWithToast } from '~/lib/toast.server'
 
 export const meta: MetaFunction = () => [{ title: `Brand system - ${PRODUCT_NAME}` }]
 
@@ -12,19 +15,39 @@ const COLOURS = [
   { name: 'Dark background', token: 'brand-night', hex: '#0b1120', use: 'Dark theme surface' },
 ] as const
 
+/** Shows how a form action reports back: a toast carried across the redirect by a flash cookie. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request)
+  const form = await readForm(request)
+  const variant = form.get('variant') === 'destructive' ? 'destructive' : 'default'
+  return redirectWithToast('/brand-demo', {
+    title: variant === 'destructive' ? 'Something needs attention' : 'Toast delivered',
+    description: 'Sent by a form action and shown after the redirect, with or without JavaScript.',
+    variant,
+  })
+}
+
 /** A logo that falls back to the light logo if its image fails to load. */
 function Logo({ src, alt }: { src: string; alt: string }) {
   const [current, setCurrent] = useState(src)
+  const ref = useRef<HTMLImageElement>(null)
+  const fallBack = () => {
+    if (current !== '/logo-light.svg') setCurrent('/logo-light.svg')
+  }
+  // An image that failed before hydration fired its error event before React listened: check it.
+  useEffect(() => {
+    const img = ref.current
+    if (img && img.complete && img.naturalWidth === 0) fallBack()
+  })
   return (
     <img
+      ref={ref}
       src={current}
       alt={alt}
       width={320}
       height={64}
       className="h-12 w-auto"
-      onError={() => {
-        if (current !== '/logo-light.svg') setCurrent('/logo-light.svg')
-      }}
+      onError={fallBack}
     />
   )
 }
@@ -87,6 +110,24 @@ export default function BrandDemo() {
           <span className="rounded-full bg-[#b91c1c] px-2 py-0.5 text-xs font-bold text-white">CRITICAL</span>
           <DotsLoader label="Loader example" />
         </div>
+        <Form method="post" className="flex flex-wrap gap-3">
+          <button
+            type="submit"
+            name="variant"
+            value="default"
+            className="min-h-[var(--tap-size)] rounded-md border border-border px-4 font-semibold"
+          >
+            Send a test toast
+          </button>
+          <button
+            type="submit"
+            name="variant"
+            value="destructive"
+            className="min-h-[var(--tap-size)] rounded-md border border-destructive px-4 font-semibold text-destructive"
+          >
+            Send a destructive toast
+          </button>
+        </Form>
       </section>
     </div>
   )

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { assertSameOrigin, jsonError, safeRedirectPath } from '~/lib/http.server'
+import { assertSameOrigin, jsonError, readForm, safeRedirectPath } from '~/lib/http.server'
 import { isProduction } from '~/lib/env.server'
 import { THEME_PREFERENCES, themeCookie } from '~/lib/theme'
 
@@ -13,7 +13,7 @@ const ThemeForm = z.object({
 /** The no-JavaScript theme switch: store the choice in the cookie and go back where the user was. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request)
-  const parsed = ThemeForm.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = ThemeForm.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return jsonError(400, 'Choose light, dark or system.')
   return redirect(safeRedirectPath(parsed.data.redirectTo), {
     headers: { 'Set-Cookie': themeCookie(parsed.data.theme, isProduction()) },

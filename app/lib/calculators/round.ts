@@ -1,24 +1,29 @@
 /**
  * Decimal rounding shared by every calculator.
  *
- * Decision (spec is silent): we use the well-known exponent-shifting technique instead of
- * `Math.round(value * 10 ** d) / 10 ** d`. The value is shifted by editing the exponent of its
- * shortest decimal string form (`'1.005' -> '1.005e2'`), so `1.005` really becomes `100.5`
- * (whereas `1.005 * 100 === 100.49999999999999`). `toFixed` is never used (it has the same
- * binary-representation problem: `(1.005).toFixed(2) === '1.00'`).
+ * Decision (spec is silent): `Math.round(value * 10 ** d) / 10 ** d` is wrong at halves because
+ * the multiplication happens in binary (`1.005 * 100 === 100.49999999999999` -> 1.00), and
+ * `toFixed` has the same flaw (`(1.005).toFixed(2) === '1.00'`). We use two well-known steps:
  *
- * Halves round away from zero (`-1.005 -> -1.01`), so negative figures (pipe fall, °C) mirror
- * positive ones; plain `Math.round` would round `-2.5` to `-2`. Negative zero is normalised to 0.
- * Non-finite values are returned unchanged.
+ * 1. Strip binary noise left by the calculation itself by keeping 15 significant digits
+ *    (a double holds 15-17; digits past the 15th are artefacts): `3.25 * 3.4` is
+ *    `11.049999999999999` in binary but `11.05` exactly, and becomes `11.05` again.
+ * 2. Shift the decimal point by editing the exponent of the number's decimal string
+ *    (`'1.005' -> '1.005e2'` is exactly 100.5), round, and shift back the same way.
+ *
+ * Halves round away from zero (`-1.005 -> -1.01`, `-2.5 -> -3`), so negative figures (pipe
+ * fall, °C) mirror positive ones; plain `Math.round` would take `-2.5` to `-2`. Negative zero
+ * is normalised to 0. NaN and ±Infinity are returned unchanged.
  */
 export function roundTo(value: number, decimals: number): number {
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 100) {
-    throw new RangeError(`decimals must be a whole number from 0 to 100, got ${decimals}`)
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 20) {
+    throw new RangeError(`decimals must be a whole number from 0 to 20, got ${decimals}`)
   }
   if (!Number.isFinite(value)) return value
-  const magnitude = shiftExponent(Math.round(shiftExponent(Math.abs(value), decimals)), -decimals)
-  const rounded = value < 0 ? -magnitude : magnitude
-  return rounded === 0 ? 0 : rounded
+  const magnitude = Number(Math.abs(value).toPrecision(15))
+  const rounded = shiftExponent(Math.round(shiftExponent(magnitude, decimals)), -decimals)
+  const signed = value < 0 ? -rounded : rounded
+  return signed === 0 ? 0 : signed
 }
 
 /** value x 10^places, done on the decimal string so no binary multiplication error creeps in. */

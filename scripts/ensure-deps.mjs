@@ -1,0 +1,31 @@
+// Installs npm dependencies when they are missing or older than package-lock.json. Node builtins only,
+// because it runs before anything is installed.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+function mtime(file) {
+  try {
+    return fs.statSync(path.join(root, file)).mtimeMs
+  } catch {
+    return 0
+  }
+}
+
+export function ensureDependencies() {
+  const installed = mtime('node_modules/.package-lock.json')
+  const wanted = Math.max(mtime('package-lock.json'), mtime('package.json'))
+  if (installed && installed >= wanted) return false
+  const hasLock = mtime('package-lock.json') > 0
+  console.log(hasLock ? 'Installing dependencies (npm ci)...' : 'Installing dependencies (npm install)...')
+  execFileSync('npm', [hasLock ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  return true
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureDependencies()

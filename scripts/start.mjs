@@ -1,0 +1,37 @@
+// `npm start`: install dependencies if missing, build if the sources changed since the last build, then
+// serve (the server migrates the database and loads the corpus before it listens).
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ensureDependencies } from './ensure-deps.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+process.chdir(root)
+
+ensureDependencies()
+
+const BUILD_STAMP = 'build/server/index.js'
+const SOURCES = ['app', 'public', 'db', 'ingest', 'vite.config.ts', 'package-lock.json', 'tsconfig.json']
+
+function newestMtime(entry) {
+  let stat
+  try {
+    stat = fs.statSync(entry)
+  } catch {
+    return 0
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)))
+  return newest
+}
+
+const built = fs.existsSync(BUILD_STAMP) ? fs.statSync(BUILD_STAMP).mtimeMs : 0
+if (!built || SOURCES.some((source) => newestMtime(source) > built)) {
+  console.log('Building the app...')
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
+}
+
+process.env.NODE_ENV ??= 'production'
+await import('../server.mjs')

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import postgres from 'postgres'
+
+/**
+ * The databases integration tests run against: always an empty PGlite directory, and an empty
+ * PostgreSQL database (created on the server TEST_DATABASE_URL points at, dropped afterwards) when one
+ * is configured. `npm test` starts that server; with REQUIRE_POSTGRES=1 its absence is a failure.
+ */
+export interface TestDatabase {
+  name: 'pglite' | 'postgres'
+  /** Environment for a process (server or CLI) that should use this database. */
+  env: Record<string, string>
+  /** Options for db/client openDatabase(). */
+  open: { dataDir?: string; databaseUrl?: string }
+  cleanup(): Promise<void>
+}
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+if (process.env.REQUIRE_POSTGRES === '1' && !TEST_DATABASE_URL) {
+  throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set: start scripts/pg-test-server.sh first')
+}
+
+export const DATABASE_KINDS: TestDatabase['name'][] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+export async function createTestDatabase(kind: TestDatabase['name']): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scdot-it-'))
+    return {
+      name: 'pglite',
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      open: { dataDir },
+      cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    }
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set')
+  const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} })
+  const dbName = `it_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+  await admin.unsafe(`create database ${dbName}`)
+  const url = new URL(TEST_DATABASE_URL)
+  url.pathname = `/${dbName}`
+  return {
+    name: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    open: { databaseUrl: url.toString() },
+    cleanup: async () => {
+      await admin.unsafe(`drop database if exists ${dbName} with (force)`)
+      await admin.end({ timeout: 5 })
+    },
+  }
+}

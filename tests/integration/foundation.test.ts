@@ -1,0 +1,158 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { installedExtensions, migrateDatabase, openDatabase, rowsOf, type DbHandle } from '../../db/client'
+import { loadCorpusFiles } from '../../ingest/corpus-files'
+import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
+import { ROOT, startServer, type RunningServer } from './server'
+
+process.env.APP_ROOT = ROOT
+
+describe.each(DATABASE_KINDS)('on %s', (kind) => {
+  let database: TestDatabase
+  let handle: DbHandle
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    handle = await openDatabase(database.open)
+  })
+  afterAll(async () => {
+    await handle?.close()
+    await database?.cleanup()
+  })
+
+  it('applies the migrations to an empty database, creating pgvector first', async () => {
+    const before = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`),
+    )
+    expect(before[0]?.n).toBe(0)
+
+    await migrateDatabase(handle)
+
+    expect(await installedExtensions(handle)).toContain('vector')
+    const tables = rowsOf<{ table_name: string }>(
+      await handle.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      ),
+    ).map((r) => r.table_name)
+    expect(tables).toEqual(expect.arrayContaining(['app_settings', 'corpus_files']))
+    // pgvector really works: a distance between two vectors.
+    const [distance] = rowsOf<{ d: number }>(
+      await handle.db.execute(sql`select ('[1,0,0]'::vector <=> '[0,1,0]'::vector)::float8 as d`),
+    )
+    expect(distance?.d).toBeCloseTo(1, 6)
+  })
+
+  it('running the migrations again changes nothing', async () => {
+    await migrateDatabase(handle)
+    const applied = rowsOf<{ n: number }>(
+      await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+    )
+    const files = fs.readdirSync(path.join(ROOT, 'db', 'migrations')).filter((f) => f.endsWith('.sql'))
+    expect(applied[0]?.n).toBe(files.length)
+  })
+
+  it('loads a corpus folder, skipping unchanged files and removing deleted ones', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-'))
+    fs.mkdirSync(path.join(dir, 'specs'))
+    fs.writeFileSync(path.join(dir, 'specs', 'a.md'), '---\ntitle: Section A\n---\nBody A')
+    fs.writeFileSync(path.join(dir, 'specs', 'b.md'), '---\ntitle: Section B\nkind: drawing\n---\nBody B')
+    expect(await loadCorpusFiles(handle, dir)).toMatchObject({ files: 2, added: 2, unchanged: 0, removed: 0 })
+    expect(await loadCorpusFiles(handle, dir)).toMatchObject({ files: 2, added: 0, unchanged: 2, updated: 0 })
+    fs.writeFileSync(path.join(dir, 'specs', 'a.md'), '---\ntitle: Section A\n---\nBody A, revised')
+    fs.rmSync(path.join(dir, 'specs', 'b.md'))
+    expect(await loadCorpusFiles(handle, dir)).toMatchObject({ files: 1, updated: 1, removed: 1 })
+    const rows = rowsOf<{ path: string; kind: string; body: string }>(
+      await handle.db.execute(sql`select path, kind, body from corpus_files order by path`),
+    )
+    expect(rows).toEqual([{ path: 'specs/a.md', kind: 'specs', body: 'Body A, revised' }])
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('refuses a corpus file with broken front matter and keeps the previous load', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corpus-bad-'))
+    fs.writeFileSync(path.join(dir, 'bad.md'), '---\ntitle: [unclosed\n---\nBody')
+    await expect(loadCorpusFiles(handle, dir)).rejects.toThrow(/bad\.md: front matter is not valid YAML/)
+    const rows = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from corpus_files`))
+    expect(rows[0]?.n).toBe(1)
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe.each(DATABASE_KINDS)('the built server on %s', (kind) => {
+  let database: TestDatabase
+  let server: RunningServer
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    server = await startServer(database.env)
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await database?.cleanup()
+  })
+
+  it('answers /healthz with the database it uses', async () => {
+    const response = await fetch(`${server.url}/healthz`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toEqual({ status: 'ok', database: kind })
+  })
+
+  it('serves the home page with security headers, compressed', async () => {
+    const response = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    const html = await response.text()
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    // Every inline script carries this response's nonce.
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const [, attrs] of scripts) expect(attrs).toContain(`nonce="${nonce}"`)
+  })
+
+  it('answers 404 for an unknown path and a plain message, never a stack trace, for a bad request', async () => {
+    const missing = await fetch(`${server.url}/no/such/page`)
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('404 Page Not Found')
+    const bad = await fetch(`${server.url}/theme`, {
+      method: 'POST',
+      body: new URLSearchParams({ theme: 'purple' }),
+    })
+    expect(bad.status).toBe(400)
+    const body = await bad.text()
+    expect(body).not.toMatch(/at .+\.(js|ts):\d+/)
+  })
+
+  it('refuses a cross-origin form post', async () => {
+    const response = await fetch(`${server.url}/theme`, {
+      method: 'POST',
+      headers: { origin: 'http://evil.example' },
+      body: new URLSearchParams({ theme: 'dark' }),
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(403)
+  })
+
+  it('stores the theme from a form post in a cookie and redirects back', async () => {
+    const response = await fetch(`${server.url}/theme`, {
+      method: 'POST',
+      headers: { origin: server.url },
+      body: new URLSearchParams({ theme: 'dark', redirectTo: '/disclosures' }),
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/disclosures')
+    expect(response.headers.get('set-cookie')).toMatch(/^theme=dark; Path=\/; Max-Age=31536000; SameSite=Lax/)
+    const page = await fetch(`${server.url}/disclosures`, { headers: { cookie: 'theme=dark' } })
+    expect(await page.text()).toContain('data-theme="dark"')
+  })
+})
