@@ -31,7 +31,7 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden()
   })
 
-  test('the theme form stores the choice and the server renders it', async ({ page, browser }) => {
+  test('the theme form stores the choice and the server renders it', async ({ page }) => {
     await page.goto('/disclosures?menu=open')
     await page.getByRole('button', { name: 'Dark' }).click()
     await expect(page).toHaveURL(/\/disclosures\?menu=open$/)
@@ -40,7 +40,7 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   })
 
-  test('a toast from an action arrives after the redirect (flash cookie)', async ({ page, browser }) => {
+  test('a toast from an action arrives after the redirect (flash cookie)', async ({ page }) => {
     await page.goto('/brand-demo')
     await page.getByRole('button', { name: 'Send a destructive toast' }).click()
     await expect(page).toHaveURL(/\/brand-demo$/)
@@ -50,7 +50,7 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByTestId('toast')).toHaveCount(0)
   })
 
-  test('404 for an unknown path', async ({ page, browser }) => {
+  test('404 for an unknown path', async ({ page }) => {
     const response = await page.goto('/nowhere')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
