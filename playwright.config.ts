@@ -54,6 +54,7 @@ export default defineConfig({
       DATABASE_URL: '',
       SESSION_SECRET: 'e2e-secret-not-for-production',
       INSECURE_COOKIES: '1',
+      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
     },
   },
 })

@@ -2,6 +2,8 @@
 // (a nonce-based Content-Security-Policy), structured request logs and static files.
 // Production serves build/; NODE_ENV=development runs Vite in middleware mode with hot reload.
 import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import process from 'node:process'
 import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
@@ -11,6 +13,7 @@ import pino from 'pino'
 import { pinoHttp } from 'pino-http'
 
 const isDev = process.env.NODE_ENV === 'development'
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'scdot-field-assistant' } })
@@ -20,7 +23,7 @@ const vite = isDev
   : undefined
 
 const loadBuild = () =>
-  vite ? vite.ssrLoadModule('virtual:remix/server-build') : import('./build/server/index.js')
+  vite ? vite.ssrLoadModule('virtual:remix/server-build') : import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)
 
 // Migrate and load the corpus before accepting requests.
 const firstBuild = await loadBuild()
@@ -83,8 +86,8 @@ app.use((_req, res, next) => {
 if (vite) {
   app.use(vite.middlewares)
 } else {
-  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-  app.use(express.static('build/client', { maxAge: '1h' }))
+  app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }))
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
 }
 
 app.all(

@@ -16,6 +16,8 @@ export default defineConfig({
     tailwindcss(),
     !process.env.VITEST &&
       remix({
+        // BUILD_DIR lets parallel test runs keep separate builds (default: build/).
+        buildDirectory: process.env.BUILD_DIR ?? 'build',
         ignoredRouteFiles: ['**/*.test.ts', '**/*.test.tsx', '**/.*'],
         future: {
           v3_fetcherPersist: true,
