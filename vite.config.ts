@@ -29,6 +29,7 @@ export default defineConfig({
       }),
     tsconfigPaths(),
   ],
-  build: { target: 'es2022' },
+  // The manifest lets scripts/bundle-size.mjs report what each route sends.
+  build: { target: 'es2022', manifest: true },
   server: { port: Number(process.env.PORT ?? 3000) },
 })
