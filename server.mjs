@@ -95,7 +95,7 @@ app.all(
   createRequestHandler({
     build: vite ? () => loadBuild() : firstBuild,
     mode: isDev ? 'development' : 'production',
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
   }),
 )
 

@@ -21,6 +21,8 @@ import { ThemeProvider } from './components/theme'
 import { StaticToast, Toaster } from './components/toaster'
 import { PRODUCT_NAME } from './lib/brand'
 import { useNonce } from './lib/nonce'
+import { currentUser } from './lib/auth/auth.server'
+import { sessionStatus } from './lib/auth/users.server'
 import { themeFromCookieHeader } from './lib/theme'
 import { getToast } from './lib/toast.server'
 import { useHydrated } from './lib/use-hydrated'
@@ -42,8 +44,8 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const theme = themeFromCookieHeader(request.headers.get('cookie'))
-  const { toast, headers } = await getToast(request)
-  return data({ theme, toast }, { headers: headers ?? undefined })
+  const [{ toast, headers }, user] = await Promise.all([getToast(request), currentUser(request)])
+  return data({ theme, toast, session: sessionStatus(user) }, { headers: headers ?? undefined })
 }
 
 // Sets the body's device class from the viewport width before the first paint, and keeps it current.

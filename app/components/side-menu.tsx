@@ -2,6 +2,8 @@ import { Link, useLocation, useNavigate, useSearchParams } from '@remix-run/reac
 import { Menu, X } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { DISABLED_MENU_ITEMS, MENU_LINKS } from '~/lib/navigation'
+import { useSessionStatus } from '~/lib/use-session'
+import { MenuUserBlock } from './menu-user-block'
 import { ThemeSwitch } from './theme-switch'
 
 const MENU_PARAM = 'menu'
@@ -15,6 +17,8 @@ export function SideMenu() {
   const location = useLocation()
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
+  const { user } = useSessionStatus()
+  const links = MENU_LINKS.filter((link) => !(link.signedOutOnly && user))
   const urlOpen = searchParams.get(MENU_PARAM) === 'open'
   const [open, setOpen] = useState(urlOpen)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -123,9 +127,10 @@ export function SideMenu() {
                 <X aria-hidden className="size-5" />
               </a>
             </div>
+            <MenuUserBlock />
             <nav aria-label="Main">
               <ul className="grid gap-1">
-                {MENU_LINKS.map((link) => (
+                {links.map((link) => (
                   <li key={link.to}>
                     <Link
                       to={link.to}

@@ -41,3 +41,24 @@ export async function readForm(request: Request): Promise<FormData> {
     throw jsonError(400, 'Send the form as application/x-www-form-urlencoded or multipart/form-data.')
   }
 }
+
+const MAX_JSON_BYTES = 64 * 1024
+
+/**
+ * The JSON body of a request, capped in size. Anything else (another content type, broken JSON, a
+ * body over the cap) is the client's mistake and gets a clear 4xx.
+ */
+export async function readJson(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!type.toLowerCase().includes('application/json')) throw jsonError(415, 'Send a JSON body (Content-Type: application/json).')
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > maxBytes) throw jsonError(413, 'The request body is too large.')
+  const text = await request.text()
+  if (Buffer.byteLength(text) > maxBytes) throw jsonError(413, 'The request body is too large.')
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw jsonError(400, 'The request body is not valid JSON.')
+  }
+}

@@ -4,5 +4,7 @@ declare module '@remix-run/node' {
   interface AppLoadContext {
     /** Per-response nonce for the Content-Security-Policy, made by server.mjs. */
     cspNonce?: string
+    /** The client's address (behind a proxy only with TRUST_PROXY=1), for rate limits. */
+    clientIp?: string
   }
 }

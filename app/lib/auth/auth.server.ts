@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm'
+import { Authenticator } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { getDatabase, type Database } from '@db/client'
+import { users } from '@db/schema'
+import { RATE_LIMITS, hitRateLimit, type RateLimitRule } from '../rate-limit.server'
+import { SignInSchema, SignUpSchema, firstIssueMessage } from './schemas'
+import { createSession, destroySession, getSessionUser, type UserRow } from './session.server'
+import { AuthError, BAD_CREDENTIALS, createGuest, createMember, mergeGuestInto, verifyCredentials } from './users.server'
+
+/**
+ * Sign-up, sign-in, guest and sign-out, shared by the /auth form actions and the /api/auth JSON twins.
+ * Credentials go through remix-auth's form strategy; sessions are ours (database rows, see
+ * session.server.ts) and are rotated on every sign-in.
+ */
+interface AuthContext {
+  db: Database
+  ip: string
+  current: UserRow | null
+}
+
+// remix-auth hands the strategy a copy of the request and nothing else, so the client address travels
+// in a header that the server itself sets (overwriting anything a client sent under that name).
+const CLIENT_IP_HEADER = 'x-internal-client-ip'
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
+
+async function enforce(db: Database, key: string, rule: RateLimitRule) {
+  const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, rule)
+  if (!allowed) throw new AuthError(RATE_LIMITED_MESSAGE, 429, { 'Retry-After': String(retryAfterSeconds) })
+}
+
+async function contextOf(request: Request): Promise<AuthContext> {
+  const { db } = await getDatabase()
+  return { db, ip: request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', current: await getSessionUser(db, request) }
+}
+
+export const authenticator = new Authenticator<UserRow>()
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const { db, ip } = await contextOf(request)
+    const parsed = SignInSchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) throw new AuthError(firstIssueMessage(parsed.error), 400)
+    await enforce(db, `signin:ip:${ip}`, RATE_LIMITS.signInPerIp)
+    await enforce(db, `signin:account:${parsed.data.email}`, RATE_LIMITS.signInPerAccount)
+    const user = await verifyCredentials(db, parsed.data)
+    if (!user) throw new AuthError(BAD_CREDENTIALS, 401)
+    return user
+  }),
+  'signin',
+)
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const { db, ip, current } = await contextOf(request)
+    const parsed = SignUpSchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) throw new AuthError(firstIssueMessage(parsed.error), 400)
+    await enforce(db, `signup:ip:${ip}`, RATE_LIMITS.signUpPerIp)
+    return createMember(db, parsed.data, current)
+  }),
+  'signup',
+)
+
+export interface AuthSuccess {
+  user: UserRow
+  /** Set-Cookie header value for the new session. */
+  cookie: string
+}
+
+async function withContext(request: Request, ip: string) {
+  request.headers.set(CLIENT_IP_HEADER, ip)
+  const { db } = await getDatabase()
+  return { db, current: await getSessionUser(db, request) }
+}
+
+/** Replaces the request's session (if any) with a new one for the user. */
+async function rotateSession(db: Database, request: Request, user: UserRow): Promise<string> {
+  await destroySession(db, request)
+  return createSession(db, user.id, request)
+}
+
+export async function signUp(request: Request, ip: string): Promise<AuthSuccess> {
+  const { db } = await withContext(request, ip)
+  const user = await authenticator.authenticate('signup', request)
+  return { user, cookie: await rotateSession(db, request, user) }
+}
+
+export async function signIn(request: Request, ip: string): Promise<AuthSuccess> {
+  const { db, current } = await withContext(request, ip)
+  let user = await authenticator.authenticate('signin', request)
+  if (current?.isGuest) {
+    await mergeGuestInto(db, current.id, user.id)
+    user = (await getUserById(db, user.id)) ?? user
+  }
+  return { user, cookie: await rotateSession(db, request, user) }
+}
+
+/**
+ * Starts guest mode. A visitor who already has a session keeps it: pressing the button again must
+ * never hand a guest a fresh quota.
+ */
+export async function startGuest(request: Request, ip: string): Promise<AuthSuccess | { user: UserRow; cookie: null }> {
+  const { db, current } = await withContext(request, ip)
+  if (current) return { user: current, cookie: null }
+  await enforce(db, `guest:ip:${ip}`, RATE_LIMITS.guestPerIp)
+  const user = await createGuest(db)
+  return { user, cookie: await createSession(db, user.id, request) }
+}
+
+export async function signOut(request: Request): Promise<string> {
+  const { db } = await getDatabase()
+  return destroySession(db, request)
+}
+
+async function getUserById(db: Database, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row ?? null
+}
+
+/** The signed-in user of a request (member or guest), or null. */
+export async function currentUser(request: Request): Promise<UserRow | null> {
+  const { db } = await getDatabase()
+  return getSessionUser(db, request)
+}
+
+/** Throws a 401 JSON answer when nobody is signed in. */
+export async function requireUser(request: Request): Promise<UserRow> {
+  const user = await currentUser(request)
+  if (!user) throw Response.json({ message: 'Not signed in.' }, { status: 401 })
+  return user
+}
+
+/** Throws 401 when signed out and 403 for anyone but an admin. */
+export async function requireAdmin(request: Request): Promise<UserRow> {
+  const user = await requireUser(request)
+  if (user.role !== 'admin') throw Response.json({ message: 'Administrators only.' }, { status: 403 })
+  return user
+}
