@@ -54,6 +54,10 @@ export default defineConfig({
       DATABASE_URL: '',
       SESSION_SECRET: 'e2e-secret-not-for-production',
       INSECURE_COOKIES: '1',
+      // Tests send X-Forwarded-For (see tests/e2e/fixtures.ts) so each has its own client address.
+      TRUST_PROXY: '1',
+      RATE_LIMIT_SIGNUP_PER_IP: '1000',
+      RATE_LIMIT_GUEST_PER_IP: '1000',
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
     },
   },
