@@ -78,6 +78,20 @@ app.use(
     strictTransportSecurity: process.env.HSTS === '1',
   }),
 )
+// CSRF: a browser sends Origin with every POST; another site's origin is refused here with a clear
+// 403 (Remix's own check would answer a 500). Routes check again with assertSameOrigin.
+app.use((req, res, next) => {
+  const origin = req.get('origin')
+  if (req.method === 'GET' || req.method === 'HEAD' || !origin) return next()
+  let host = null
+  try {
+    host = origin === 'null' ? null : new URL(origin).host
+  } catch {
+    host = null
+  }
+  if (host && host === req.get('host')) return next()
+  res.status(403).json({ message: 'Cross-origin request refused.' })
+})
 app.use((_req, res, next) => {
   res.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=(self)')
   next()

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { CheckCircle2 } from 'lucide-react'
@@ -66,9 +66,44 @@ function FormAlert({ data }: { data: AuthActionData | undefined }) {
   )
 }
 
+/** A labelled input: the label holds only the field's name, hints and errors are described-by. */
+function Field({
+  label,
+  meta,
+  type,
+  autoComplete,
+  hint,
+}: {
+  label: string
+  meta: FieldMetadata<string>
+  type: 'text' | 'email' | 'password'
+  autoComplete: string
+  hint?: string
+}) {
+  const describedBy = [hint ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(' ')
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={meta.id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        {...getInputProps(meta, { type })}
+        autoComplete={autoComplete}
+        aria-describedby={describedBy || undefined}
+        className={inputClass}
+      />
+      {hint ? (
+        <p id={meta.descriptionId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
 const inputClass =
   'w-full rounded-md border border-border bg-background px-3 py-2 text-base aria-[invalid=true]:border-destructive'
-const labelClass = 'grid gap-1 text-sm font-medium'
 
 function SubmitButton({ label, busy }: { label: string; busy: boolean }) {
   return (
@@ -104,35 +139,11 @@ function SignUpForm({ lastResult, busy }: { lastResult: AuthActionData['result']
     >
       <input type="hidden" name="intent" value="signup" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className={labelClass}>
-          First name
-          <input {...getInputProps(fields.firstName, { type: 'text' })} autoComplete="given-name" className={inputClass} />
-          <FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
-        </label>
-        <label className={labelClass}>
-          Last name
-          <input {...getInputProps(fields.lastName, { type: 'text' })} autoComplete="family-name" className={inputClass} />
-          <FieldError id={fields.lastName.errorId} errors={fields.lastName.errors} />
-        </label>
+        <Field label="First name" meta={fields.firstName} type="text" autoComplete="given-name" />
+        <Field label="Last name" meta={fields.lastName} type="text" autoComplete="family-name" />
       </div>
-      <label className={labelClass}>
-        Email
-        <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" className={inputClass} />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </label>
-      <label className={labelClass}>
-        Password
-        <input
-          {...getInputProps(fields.password, { type: 'password' })}
-          autoComplete="new-password"
-          aria-describedby={`${fields.password.descriptionId} ${fields.password.errorId}`}
-          className={inputClass}
-        />
-        <span id={fields.password.descriptionId} className="text-xs font-normal text-muted-foreground">
-          {PASSWORD_HINT}
-        </span>
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </label>
+      <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
+      <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
       <label className="flex items-start gap-2 text-sm">
         <input {...getInputProps(fields.newsEmailOptIn, { type: 'checkbox' })} className="mt-1 size-4" />
         <span>Email me construction news and specification updates (optional)</span>
@@ -163,16 +174,8 @@ function SignInForm({ lastResult, busy }: { lastResult: AuthActionData['result']
       className="grid gap-4"
     >
       <input type="hidden" name="intent" value="signin" />
-      <label className={labelClass}>
-        Email
-        <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" className={inputClass} />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </label>
-      <label className={labelClass}>
-        Password
-        <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" className={inputClass} />
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </label>
+      <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
+      <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
       <SubmitButton label="Sign In" busy={busy} />
     </Form>
   )

@@ -7,6 +7,18 @@ import { decoyHash, hashPassword, verifyPassword } from './password.server'
 import type { SignInInput, SignUpInput } from './schemas'
 import type { UserRow } from './session.server'
 
+/**
+ * Bootstrap for the first administrators: a member who signs up with an address listed in
+ * ADMIN_EMAILS (comma-separated) gets the admin role. After that, `npm run admin -- grant <email>`.
+ */
+export function isBootstrapAdminEmail(email: string): boolean {
+  const list = (process.env.ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean)
+  return list.includes(email.trim().toLowerCase())
+}
+
 /** A failure the client caused or should see, with its HTTP status. Never a 500. */
 export class AuthError extends Error {
   constructor(
@@ -78,6 +90,7 @@ export async function createMember(db: Database, input: SignUpInput, currentGues
     passwordHash,
     isGuest: false,
     newsEmailOptIn: input.newsEmailOptIn,
+    ...(isBootstrapAdminEmail(input.email) ? { role: 'admin' as const } : {}),
   }
   try {
     if (currentGuest?.isGuest) {
