@@ -56,7 +56,8 @@ export async function readCorpus(corpusDir: string): Promise<CorpusFile[]> {
       const relative = path.relative(corpusDir, file).split(path.sep).join('/')
       let parsed: matter.GrayMatterFile<string>
       try {
-        parsed = matter(raw)
+        // Passing options turns off gray-matter's cache, which would otherwise hide a YAML error on re-parse.
+        parsed = matter(raw, { excerpt: false })
       } catch (error) {
         throw new Error(`corpus/${relative}: front matter is not valid YAML (${(error as Error).message})`)
       }
