@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { BookOpen } from 'lucide-react'
 import { PRODUCT_NAME } from '~/lib/brand'
 import { SideMenu } from './side-menu'
 
@@ -13,6 +14,14 @@ export function AppHeader() {
         </Link>
         <span className="rounded bg-white px-1.5 py-0.5 text-xs font-extrabold tracking-wide text-[#9f1239]">SC ONLY</span>
         <div className="ml-auto flex items-center gap-1">
+          <Link
+            to="/documents"
+            aria-label="Reference documents"
+            title="Reference documents"
+            className="inline-flex size-[var(--tap-size)] items-center justify-center rounded-md hover:bg-white/15"
+          >
+            <BookOpen aria-hidden className="size-6" />
+          </Link>
           <SideMenu />
         </div>
       </div>

@@ -12,8 +12,8 @@ export interface MenuLink {
 
 export const MENU_LINKS: readonly MenuLink[] = [
   { to: '/', label: 'Home', description: 'Search and dashboard' },
-  { to: '/documents', label: 'Reference Documents', description: 'Specifications, drawings and manuals' },
   { to: '/cheat-sheets', label: 'Inspector Cheat Sheets', description: 'Key measurements and critical checks' },
+  { to: '/documents', label: 'Reference Documents', description: 'Specifications, drawings and manuals' },
   { to: '/disclosures', label: 'Disclosures', description: 'Legal and privacy' },
   { to: '/auth', label: 'Sign In / Sign Up', description: 'Unlimited searches with a free account', signedOutOnly: true },
 ]
