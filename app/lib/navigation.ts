@@ -13,6 +13,7 @@ export interface MenuLink {
 export const MENU_LINKS: readonly MenuLink[] = [
   { to: '/', label: 'Home', description: 'Search and dashboard' },
   { to: '/cheat-sheets', label: 'Inspector Cheat Sheets', description: 'Key measurements and critical checks' },
+  { to: '/field-calculations', label: 'Field Calculations', description: 'Asphalt and tack rates, core locations' },
   { to: '/documents', label: 'Reference Documents', description: 'Specifications, drawings and manuals' },
   { to: '/disclosures', label: 'Disclosures', description: 'Legal and privacy' },
   { to: '/auth', label: 'Sign In / Sign Up', description: 'Unlimited searches with a free account', signedOutOnly: true },
