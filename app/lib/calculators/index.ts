@@ -55,18 +55,9 @@ export const CATEGORIES = [
 
 export type CalculatorCategory = (typeof CATEGORIES)[number]['name']
 
-export const CALCULATOR_IDS = [
-  'asphalt-rate',
-  'tack-rate',
-  'random-cores',
-  'concrete-volume',
-  'compaction-percentage',
-  'rebar-weight',
-  'pipe-grade',
-  'unit-conversion',
-] as const
+import { CALCULATOR_IDS, type CalculatorId } from './ids'
 
-export type CalculatorId = (typeof CALCULATOR_IDS)[number]
+export { CALCULATOR_IDS, type CalculatorId }
 
 export interface CatalogueEntry {
   readonly id: CalculatorId

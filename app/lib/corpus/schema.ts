@@ -48,17 +48,9 @@ export const DRAWING_IDS = [
   'drawing-m602',
 ] as const
 
-export const CALCULATOR_IDS = [
-  'asphalt-rate',
-  'tack-rate',
-  'random-cores',
-  'concrete-volume',
-  'compaction-percentage',
-  'rebar-weight',
-  'pipe-grade',
-  'unit-conversion',
-] as const
-export type CalculatorId = (typeof CALCULATOR_IDS)[number]
+import { CALCULATOR_IDS, type CalculatorId } from '../calculators/ids'
+
+export { CALCULATOR_IDS, type CalculatorId }
 
 /** Document catalogue categories, in display order. */
 export const CATEGORY_IDS = [
