@@ -1,0 +1,10 @@
+/** The dashboard's pure rules, safe for the browser. Database access is in ~/lib/dashboard.server. */
+export * from './achievements'
+export * from './clock'
+export * from './compute'
+export * from './experience'
+export * from './greeting'
+export * from './limits'
+export * from './quick-access'
+export * from './topics'
+export type * from './types'
