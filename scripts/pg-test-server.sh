@@ -41,8 +41,8 @@ stop() {
 start() {
   [ -x "$PGBIN/initdb" ] || die "$PGBIN/initdb not found; run scripts/provision-system.sh"
   stop
-  if "$PGBIN/pg_isready" -q -h 127.0.0.1 -p "$PORT"; then
-    die "port $PORT is in use by a server this script did not start; choose another with PGTEST_PORT"
+  if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
+    die "port $PORT is in use by something this script did not start; choose another with PGTEST_PORT"
   fi
   local d; d=$(mktemp -d /tmp/scdot-pgtest.XXXXXX)
   echo "$d" > "$STATE" # written first, so an interrupted start can still be cleaned up by stop
