@@ -58,6 +58,8 @@ export default defineConfig({
       TRUST_PROXY: '1',
       RATE_LIMIT_SIGNUP_PER_IP: '1000',
       RATE_LIMIT_GUEST_PER_IP: '1000',
+      // The first administrator is made by signing up with this address (see README).
+      ADMIN_EMAILS: 'admin@example.test',
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
     },
   },

@@ -37,6 +37,56 @@ export function migrationsDir(): string {
   return path.join(appRoot(), 'db', 'migrations')
 }
 
+/** Thrown when another live process holds the PGlite data directory. */
+export class DatabaseLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The database in ${dataDir} is in use by process ${pid}. Stop the server first, or use DATABASE_URL with PostgreSQL.`,
+    )
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite does not lock its directory, and two processes writing one directory corrupt it. A lock file
+ * holding the owner's pid makes a second opener fail with a clear message; a lock left by a process
+ * that died is taken over. Returns the release function.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockPath = path.join(dir, 'app.lock')
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' })
+      const release = () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.rmSync(lockPath)
+        } catch {
+          // already gone
+        }
+      }
+      process.once('exit', release)
+      return release
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim())
+      if (owner && owner !== process.pid && processAlive(owner)) throw new DatabaseLockedError(dir, owner)
+      fs.rmSync(lockPath, { force: true })
+    }
+  }
+  throw new Error(`Could not lock ${dir}`)
+}
+
 export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL
   if (databaseUrl) {
@@ -60,10 +110,17 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
   const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? path.join(appRoot(), 'data'))
   const pgliteDir = path.join(dataDir, 'pglite')
   fs.mkdirSync(pgliteDir, { recursive: true })
+  const release = lockDataDir(dataDir)
   const { PGlite } = await import('@electric-sql/pglite')
   const { vector } = await import('@electric-sql/pglite-pgvector')
   const { drizzle } = await import('drizzle-orm/pglite')
-  const client = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } })
+  let client: InstanceType<typeof PGlite>
+  try {
+    client = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } })
+  } catch (error) {
+    release()
+    throw error
+  }
   const db = drizzle(client, { schema }) as unknown as Database
   return {
     db,
@@ -71,7 +128,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
     ping: async () => {
       await client.query('select 1')
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close()
+      } finally {
+        release()
+      }
+    },
   }
 }
 

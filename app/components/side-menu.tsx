@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import { Menu, X } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { DISABLED_MENU_ITEMS, MENU_LINKS } from '~/lib/navigation'
+import { DISABLED_MENU_ITEMS, visibleMenuLinks } from '~/lib/navigation'
 import { useSessionStatus } from '~/lib/use-session'
 import { MenuUserBlock } from './menu-user-block'
 import { ThemeSwitch } from './theme-switch'
@@ -18,7 +18,7 @@ export function SideMenu() {
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const { user } = useSessionStatus()
-  const links = MENU_LINKS.filter((link) => !(link.signedOutOnly && user))
+  const links = visibleMenuLinks(user)
   const urlOpen = searchParams.get(MENU_PARAM) === 'open'
   const [open, setOpen] = useState(urlOpen)
   const panelRef = useRef<HTMLDivElement>(null)

@@ -8,6 +8,10 @@ export interface MenuLink {
   description: string
   /** Shown only to visitors who are not signed in. */
   signedOutOnly?: boolean
+  /** Shown only to someone with a session (member or guest). */
+  signedInOnly?: boolean
+  /** Shown only to administrators. */
+  adminOnly?: boolean
 }
 
 export const MENU_LINKS: readonly MenuLink[] = [
@@ -15,9 +19,21 @@ export const MENU_LINKS: readonly MenuLink[] = [
   { to: '/cheat-sheets', label: 'Inspector Cheat Sheets', description: 'Key measurements and critical checks' },
   { to: '/field-calculations', label: 'Field Calculations', description: 'Asphalt and tack rates, core locations' },
   { to: '/documents', label: 'Reference Documents', description: 'Specifications, drawings and manuals' },
+  { to: '/history', label: 'Search History', description: 'Your past searches', signedInOnly: true },
+  { to: '/favourites', label: 'Favourites', description: 'Saved answers and documents', signedInOnly: true },
+  { to: '/admin/emails', label: 'Email Manager', description: 'Members and news opt-ins', adminOnly: true },
   { to: '/disclosures', label: 'Disclosures', description: 'Legal and privacy' },
   { to: '/auth', label: 'Sign In / Sign Up', description: 'Unlimited searches with a free account', signedOutOnly: true },
 ]
+
+export function visibleMenuLinks(user: { isAdmin: boolean } | null): MenuLink[] {
+  return MENU_LINKS.filter((link) => {
+    if (link.signedOutOnly) return !user
+    if (link.signedInOnly) return Boolean(user)
+    if (link.adminOnly) return Boolean(user?.isAdmin)
+    return true
+  })
+}
 
 export interface DisabledMenuItem {
   label: string

@@ -156,3 +156,22 @@ describe.each(DATABASE_KINDS)('the built server on %s', (kind) => {
     expect(await page.text()).toContain('data-theme="dark"')
   })
 })
+
+describe('the embedded database directory', () => {
+  it('refuses a second live process and takes over a lock left by a dead one', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scdot-lock-'))
+    const { DatabaseLockedError } = await import('../../db/client')
+    // A live process that is not us: the lock names the parent of this test process.
+    fs.mkdirSync(dataDir, { recursive: true })
+    fs.writeFileSync(path.join(dataDir, 'app.lock'), String(process.ppid))
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseLockedError)
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/Stop the server first, or use DATABASE_URL with PostgreSQL/)
+    // A pid that no longer exists: the stale lock is taken over.
+    fs.writeFileSync(path.join(dataDir, 'app.lock'), '999999')
+    const handle = await openDatabase({ dataDir })
+    expect(fs.readFileSync(path.join(dataDir, 'app.lock'), 'utf8')).toBe(String(process.pid))
+    await handle.close()
+    expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(false)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+})

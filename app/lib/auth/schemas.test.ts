@@ -40,6 +40,9 @@ describe('sign-up validation', () => {
 
   it('reads the news opt-in checkbox', () => {
     expect(SignUpSchema.parse({ ...valid, newsEmailOptIn: 'on' }).newsEmailOptIn).toBe(true)
+    expect(SignUpSchema.parse({ ...valid, newsEmailOptIn: true }).newsEmailOptIn).toBe(true)
+    // The JSON twin turns booleans into form strings.
+    expect(SignUpSchema.parse({ ...valid, newsEmailOptIn: 'false' }).newsEmailOptIn).toBe(false)
   })
 })
 

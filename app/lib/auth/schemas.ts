@@ -25,7 +25,7 @@ export const SignUpSchema = z.object({
   email: email(SIGN_UP_MISSING),
   password: z.string({ error: SIGN_UP_MISSING }).min(1, SIGN_UP_MISSING).min(PASSWORD_MIN, PASSWORD_HINT).max(200),
   newsEmailOptIn: z
-    .union([z.boolean(), z.literal('on'), z.literal('true')])
+    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false'), z.literal('')])
     .optional()
     .transform((v) => v === true || v === 'on' || v === 'true'),
 })
