@@ -17,6 +17,7 @@ import { AppFooter } from './components/app-footer'
 import { AppHeader } from './components/app-header'
 import { ConnectivityBanner } from './components/connectivity-banner'
 import { DotsLoader } from './components/loader'
+import { DisclaimerGate, OnboardingHost } from './components/onboarding'
 import { ThemeProvider } from './components/theme'
 import { StaticToast, Toaster } from './components/toaster'
 import { PRODUCT_NAME } from './lib/brand'
@@ -98,13 +99,17 @@ function Shell({ children }: { children: ReactNode }) {
   const flash = rootData?.toast ?? null
   return (
     <ThemeProvider initial={rootData?.theme ?? 'light'}>
-      <ConnectivityBanner />
-      <AppHeader />
-      <NavigationLoader />
-      <main id="main" className="mx-auto w-full max-w-6xl px-[var(--page-gutter)] py-6">
-        {children}
-      </main>
-      <AppFooter />
+      {/* The AI notice blocks the page (even without JavaScript) until the user acknowledges it. */}
+      <DisclaimerGate>
+        <ConnectivityBanner />
+        <AppHeader />
+        <NavigationLoader />
+        <main id="main" className="mx-auto w-full max-w-6xl px-[var(--page-gutter)] py-6">
+          {children}
+        </main>
+        <AppFooter />
+      </DisclaimerGate>
+      <OnboardingHost />
       <Toaster flash={flash} />
       {!hydrated && flash ? <StaticToast toast={flash} /> : null}
     </ThemeProvider>

@@ -2,6 +2,7 @@ import { Form, Link } from '@remix-run/react'
 import { LogOut, UserRound } from 'lucide-react'
 import { GUEST_SEARCH_LIMIT } from '~/lib/search-limits'
 import { useSessionStatus } from '~/lib/use-session'
+import { RestartTourButton } from './onboarding'
 
 /** The side menu's user block: shown only to someone with a session (member or guest). */
 export function MenuUserBlock() {
@@ -36,6 +37,7 @@ export function MenuUserBlock() {
           Create a free account for unlimited searches
         </Link>
       ) : null}
+      <RestartTourButton />
       <Form method="post" action="/logout" reloadDocument>
         <button
           type="submit"

@@ -1,5 +1,5 @@
 import { expectAccessible, expectAccessibleWithoutJs } from './utils'
-import { expect, newMember, signUpViaApi, test, type Page } from './fixtures'
+import { acknowledgeNoticeInPage, expect, newMember, onboardViaApi, signUpViaApi, test, type Page } from './fixtures'
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title })
 
@@ -41,6 +41,7 @@ test.describe('accounts with JavaScript', () => {
     await expect(toast(page, 'Account Created Successfully!')).toContainText(
       'Welcome to Specifications Only. You can now search specifications.',
     )
+    await acknowledgeNoticeInPage(page)
     await page.getByRole('button', { name: 'Open menu' }).click()
     const menu = page.getByRole('dialog', { name: 'Menu' })
     await expect(menu.getByTestId('menu-user-name')).toHaveText(`${member.firstName} ${member.lastName}`)
@@ -61,6 +62,7 @@ test.describe('accounts with JavaScript', () => {
 
   test('sign-in validation, failure, success and sign-out toasts', async ({ page, clientIp: _ }) => {
     const member = await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
     await page.context().clearCookies()
     await page.goto('/auth')
     await page.waitForLoadState('networkidle')
@@ -91,6 +93,7 @@ test.describe('accounts with JavaScript', () => {
     await page.waitForLoadState('networkidle')
     await page.getByRole('button', { name: 'Continue as Guest (3 searches)' }).click()
     await expect(toast(page, 'Guest Mode Activated')).toContainText('You have 3 free searches. Create an account for unlimited access.')
+    await acknowledgeNoticeInPage(page)
     await expect(page.getByTestId('guest-banner')).toContainText('Guest Mode - Limited Access')
     await expect(page.getByTestId('guest-banner')).toContainText('3 of 3 free searches remaining')
     await page.getByRole('button', { name: 'Open menu' }).click()
@@ -133,10 +136,14 @@ test.describe('accounts with JavaScript disabled', () => {
     await page.getByRole('button', { name: 'Create Free Account' }).click()
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByTestId('toast')).toContainText('Account Created Successfully!')
+    // The AI notice is a real form without JavaScript too.
+    await acknowledgeNoticeInPage(page, { skipWelcome: false })
+    await expect(page.getByRole('heading', { name: 'South Carolina road construction specifications' })).toBeVisible()
   })
 
   test('sign-in: missing, wrong and right credentials; sign-out', async ({ page, clientIp: _ }) => {
     const member = await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
     await page.context().clearCookies()
     await page.goto('/auth?tab=signin')
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
@@ -160,6 +167,7 @@ test.describe('accounts with JavaScript disabled', () => {
     await page.goto('/')
     await page.getByRole('button', { name: 'Continue as Guest (3 searches)' }).click()
     await expect(page.getByTestId('toast')).toContainText('Guest Mode Activated')
+    await acknowledgeNoticeInPage(page, { skipWelcome: false })
     await expect(page.getByTestId('guest-banner')).toBeVisible()
   })
 })

@@ -30,6 +30,30 @@ export async function signUpViaApi(request: APIRequestContext, member: NewMember
   return member
 }
 
+/** Acknowledges the AI notice and completes onboarding for the page's user, so no dialog blocks a test. */
+export async function onboardViaApi(request: APIRequestContext) {
+  expect((await request.post('/api/disclaimer', { data: { acknowledged: true } })).status()).toBe(200)
+  expect((await request.post('/api/onboarding', { data: { action: 'complete' } })).status()).toBe(200)
+}
+
+/**
+ * Goes through the AI notice in the page as a user does (tick, acknowledge) and, for a new user,
+ * skips the welcome (pass skipWelcome: false with JavaScript off: there is no welcome then).
+ */
+export async function acknowledgeNoticeInPage(page: Page, { skipWelcome = true } = {}) {
+  const notice = page.getByTestId('disclaimer-dialog')
+  await expect(notice).toBeVisible()
+  await notice.getByRole('checkbox').check()
+  await notice.getByRole('button', { name: 'I Acknowledge - Continue' }).click()
+  await expect(notice).toBeHidden()
+  // The welcome needs JavaScript: tests without it pass skipWelcome: false.
+  if (skipWelcome) {
+    const skip = page.getByRole('button', { name: 'Skip for Now' })
+    await skip.click()
+    await expect(skip).toBeHidden()
+  }
+}
+
 export async function startGuestViaApi(request: APIRequestContext) {
   const response = await request.post('/api/auth/guest')
   expect(response.status()).toBe(200)
