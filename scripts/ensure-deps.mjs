@@ -19,9 +19,11 @@ export function ensureDependencies() {
   const installed = mtime('node_modules/.package-lock.json')
   const wanted = Math.max(mtime('package-lock.json'), mtime('package.json'))
   if (installed && installed >= wanted) return false
-  const hasLock = mtime('package-lock.json') > 0
-  console.log(hasLock ? 'Installing dependencies (npm ci)...' : 'Installing dependencies (npm install)...')
-  execFileSync('npm', [hasLock ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'], {
+  // `npm install`, not `npm ci`: it installs exactly the locked versions too, and npm 11 with this
+  // machine's npmrc (omit-lockfile-registry-resolved) writes locks without other platforms' optional
+  // packages, which `npm ci` then refuses as "out of sync".
+  console.log('Installing dependencies (npm install)...')
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: root,
     stdio: 'inherit',
   })
