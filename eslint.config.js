@@ -16,4 +16,6 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // Playwright fixtures take a `use` callback, which the React hooks rule mistakes for React's use().
+  { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
 )

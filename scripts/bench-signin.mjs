@@ -31,7 +31,9 @@ try {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (i > 600) throw new Error('server did not start')
     await new Promise((r) => setTimeout(r, 100))
   }
