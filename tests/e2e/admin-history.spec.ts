@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { expect, newMember, signUpViaApi, test, type NewMember } from './fixtures'
+import { expect, newMember, onboardViaApi, signUpViaApi, test, type NewMember } from './fixtures'
 import { expectAccessible, expectAccessibleWithoutJs, failOnConsoleErrors } from './utils'
 
 /**
@@ -20,6 +20,7 @@ async function signInAsAdmin(request: APIRequestContext) {
   expect(response.status(), await response.text()).toBe(200)
   const body = (await response.json()) as { user: { isAdmin: boolean } }
   expect(body.user.isAdmin, 'the e2e server must run with ADMIN_EMAILS=admin@example.test').toBe(true)
+  await onboardViaApi(request)
 }
 
 interface Member extends NewMember {
@@ -39,10 +40,7 @@ async function createMembers(browser: Browser, baseURL: string, tag: string): Pr
     const members: Member[] = []
     for (const { newsEmailOptIn, ...names } of specs) {
       const member = newMember({ ...names, email: `${names.firstName.replace('=', '').toLowerCase()}.${tag}@example.com` })
-      // newsEmailOptIn is sent only when true: the sign-up JSON twin refuses `false` (reported to the lead).
-      const response = await context.request.post('/api/auth/signup', {
-        data: newsEmailOptIn ? { ...member, newsEmailOptIn: true } : member,
-      })
+      const response = await context.request.post('/api/auth/signup', { data: { ...member, newsEmailOptIn } })
       expect(response.status(), await response.text()).toBe(200)
       const body = (await response.json()) as { user: { createdAt: string } }
       members.push({ ...member, newsEmailOptIn, createdAt: body.user.createdAt })
@@ -84,6 +82,7 @@ test.describe('admin email manager', () => {
     expect((await page.request.get('/admin/emails.csv')).status()).toBe(401)
 
     await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
     const response = await page.goto('/admin/emails')
     expect(response?.status()).toBe(403)
     await expect(page.getByRole('heading', { level: 1, name: 'Request refused' })).toBeVisible()
@@ -179,6 +178,7 @@ test.describe('search history', () => {
   test('a new member has an empty history, and an unknown search is a 404', async ({ page }) => {
     const check = failOnConsoleErrors(page)
     await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
     await page.goto('/history')
     await expect(page.getByRole('heading', { level: 1, name: 'Search history' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'No searches yet' })).toBeVisible()
@@ -193,6 +193,7 @@ test.describe('search history', () => {
 
   test('lists, opens and deletes a search (once POST /api/search answers)', async ({ page }) => {
     await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
     const query = `asphalt compaction ${randomUUID().slice(0, 6)}`
     const search = await page.request.post('/api/search', { data: { query, specBook: 'both', userRole: 'inspector' } })
     test.skip([404, 405].includes(search.status()), 'POST /api/search is not built yet')
@@ -226,6 +227,7 @@ test.describe('search history without JavaScript', () => {
 
   test('opens a search, saves it with the Save form and deletes it (once POST /api/search answers)', async ({ page, browser }) => {
     await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
     const query = `concrete testing ${randomUUID().slice(0, 6)}`
     const search = await page.request.post('/api/search', { data: { query, specBook: 'both', userRole: 'inspector' } })
     test.skip([404, 405].includes(search.status()), 'POST /api/search is not built yet')
@@ -300,6 +302,7 @@ test.describe('favourites', () => {
   test('added through the API, listed and removed on the page', async ({ page }) => {
     const check = failOnConsoleErrors(page)
     await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
     await addFavouritesViaApi(page.request)
     await expectFavouritesPage(page)
     await expectAccessible(page)
@@ -321,6 +324,7 @@ test.describe('favourites without JavaScript', () => {
 
   test('the Remove form posts, redirects back and flashes a toast', async ({ page, browser }) => {
     await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
     await addFavouritesViaApi(page.request)
     await expectFavouritesPage(page)
     await expectAccessibleWithoutJs(browser, page)
@@ -334,6 +338,7 @@ test.describe('favourites without JavaScript', () => {
 
   test('the Save form of FavouriteButton (no-JavaScript path) saves and returns', async ({ page }) => {
     await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
     const response = await page.request.post('/favourites', {
       form: { intent: 'add', ...G501, redirectTo: '/documents' },
       maxRedirects: 0,
