@@ -8,9 +8,8 @@
  * Opens the database the server uses (DATABASE_URL, else PGlite under DATA_DIR). Exit codes: 0 done
  * (also when nothing had to change), 1 unknown email or the database could not be used, 2 usage error.
  */
-import fs from 'node:fs'
 import path from 'node:path'
-import { appRoot, migrateDatabase, openDatabase, type DbHandle } from '../db/client'
+import { DatabaseLockedError, appRoot, migrateDatabase, openDatabase, type DbHandle } from '../db/client'
 import { listAdmins, normaliseEmail, setRole, type AdminSummary } from '../app/lib/admin.server'
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -59,57 +58,8 @@ function pgliteDir(): string {
   return path.join(path.resolve(process.env.DATA_DIR ?? path.join(appRoot(), 'data')), 'pglite')
 }
 
-/**
- * Processes with files open inside `dir`, read from /proc (Linux); null where /proc cannot tell.
- * PGlite keeps its relation files open while it runs and, unlike PostgreSQL, does not refuse a second
- * instance on the same directory: two would silently corrupt it, so the CLI must check first.
- */
-function processesHolding(dir: string): number[] | null {
-  if (!fs.existsSync('/proc/self/fd')) return null
-  const prefix = `${fs.realpathSync(dir)}${path.sep}`
-  const holders: number[] = []
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue
-    let fds: string[]
-    try {
-      fds = fs.readdirSync(`/proc/${entry}/fd`)
-    } catch {
-      continue // gone, or another user's process
-    }
-    const holds = fds.some((fd) => {
-      try {
-        return fs.readlinkSync(`/proc/${entry}/fd/${fd}`).startsWith(prefix)
-      } catch {
-        return false
-      }
-    })
-    if (holds) holders.push(Number(entry))
-  }
-  return holders
-}
-
-function assertPgliteFree(dir: string): void {
-  if (!fs.existsSync(dir)) return
-  const holders = processesHolding(dir)
-  if (holders === null) {
-    // Without /proc: PGlite writes postmaster.pid while open and removes it on a clean close.
-    if (fs.existsSync(path.join(dir, 'postmaster.pid'))) {
-      throw new CliError(
-        `The database in ${dir} looks open in another process (a server?). ${STOP_SERVER_HINT}\n` +
-          'If no server is running, it stopped without closing the database: start it and stop it once (Ctrl+C).',
-        1,
-      )
-    }
-    return
-  }
-  if (holders.length > 0) {
-    throw new CliError(`The database in ${dir} is in use by process ${holders.join(', ')}. ${STOP_SERVER_HINT}`, 1)
-  }
-}
-
 async function open(): Promise<DbHandle> {
   const postgres = Boolean(process.env.DATABASE_URL)
-  if (!postgres) assertPgliteFree(pgliteDir())
   let handle: DbHandle | undefined
   try {
     handle = await openDatabase()
@@ -117,6 +67,8 @@ async function open(): Promise<DbHandle> {
     return handle
   } catch (error) {
     await handle?.close().catch(() => {})
+    // openDatabase() refuses a PGlite directory that a live server holds (its lock file names the pid).
+    if (error instanceof DatabaseLockedError) throw new CliError(error.message, 1)
     const reason = error instanceof Error ? error.message : String(error)
     throw new CliError(
       postgres

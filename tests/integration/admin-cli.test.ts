@@ -167,7 +167,7 @@ describe.each(DATABASE_KINDS)('admin CLI and member list on %s', (kind) => {
       })
       const refused = await runCli(['list'], database.env)
       expect(refused.code).toBe(1)
-      expect(refused.stderr).toContain(`The database in ${path.join(dataDir, 'pglite')} is in use by process ${holder.pid}.`)
+      expect(refused.stderr).toContain(`The database in ${dataDir} is in use by process ${holder.pid}.`)
       expect(refused.stderr).toContain('Stop the server first, or use DATABASE_URL with PostgreSQL.')
     } finally {
       const exited = new Promise((resolve) => holder.once('exit', resolve))
@@ -175,8 +175,8 @@ describe.each(DATABASE_KINDS)('admin CLI and member list on %s', (kind) => {
       await exited
       fs.rmSync(script, { force: true })
     }
-    // Killed without closing: PGlite's postmaster.pid stays behind, but no process holds the files.
-    expect(fs.existsSync(path.join(dataDir, 'pglite', 'postmaster.pid'))).toBe(true)
+    // Killed without closing: the lock file stays behind naming a dead process, and is taken over.
+    expect(fs.existsSync(path.join(dataDir, 'app.lock'))).toBe(true)
     const after = await runCli(['list'], database.env)
     expect(after.code, after.stderr).toBe(0)
   })
