@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateDatabase, openDatabase, type DbHandle } from '../../db/client'
+import type { DbHandle } from '../../db/client'
 import { users } from '../../db/schema'
 import { createGuest } from '../../app/lib/auth/users.server'
 import { SearchQuotaExceeded, runCountedSearch } from '../../app/lib/search-quota.server'
-import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
+import { DATABASE_KINDS, createTestDatabase, openMigratedTestDatabase, type TestDatabase } from './databases'
 import { ROOT, startServer, type RunningServer } from './server'
 
 process.env.APP_ROOT = ROOT
@@ -14,9 +14,7 @@ describe.each(DATABASE_KINDS)('guest search quota on %s', (kind) => {
   let handle: DbHandle
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    handle = await openDatabase(database.open)
-    await migrateDatabase(handle)
+    ;({ database, handle } = await openMigratedTestDatabase(kind))
   })
   afterAll(async () => {
     await handle?.close()

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateDatabase, openDatabase, type DbHandle } from '../../db/client'
+import type { DbHandle } from '../../db/client'
 import { searches, users } from '../../db/schema'
 import { loadDashboard } from '../../app/lib/dashboard.server'
 import { deleteSearch, getSearch, listSearches, recordSearch } from '../../app/lib/search-history.server'
-import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
+import { DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
 import { ROOT } from './server'
 
 process.env.APP_ROOT = ROOT
@@ -18,9 +18,7 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
   let handle: DbHandle
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    handle = await openDatabase(database.open)
-    await migrateDatabase(handle)
+    ;({ database, handle } = await openMigratedTestDatabase(kind))
   })
   afterAll(async () => {
     await handle?.close()

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
+import { migrateDatabase, openDatabase, type DbHandle } from '../../db/client'
 
 /**
  * The databases integration tests run against: always an empty PGlite directory, and an empty
@@ -50,4 +51,12 @@ export async function createTestDatabase(kind: TestDatabase['name']): Promise<Te
       await admin.end({ timeout: 5 })
     },
   }
+}
+
+/** An empty test database of the given kind, opened and migrated: the usual start of a database test. */
+export async function openMigratedTestDatabase(kind: TestDatabase['name']): Promise<{ database: TestDatabase; handle: DbHandle }> {
+  const database = await createTestDatabase(kind)
+  const handle = await openDatabase(database.open)
+  await migrateDatabase(handle)
+  return { database, handle }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrateDatabase, openDatabase, type DbHandle } from '../../db/client'
+import type { DbHandle } from '../../db/client'
 import { users } from '../../db/schema'
 import {
   addFavourite,
@@ -9,7 +9,7 @@ import {
   removeFavourite,
   savedRefIds,
 } from '../../app/lib/favourites.server'
-import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
+import { DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
 import { ROOT } from './server'
 
 process.env.APP_ROOT = ROOT
@@ -21,9 +21,7 @@ describe.each(DATABASE_KINDS)('favourites on %s', (kind) => {
   const sam = randomUUID()
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
-    handle = await openDatabase(database.open)
-    await migrateDatabase(handle)
+    ;({ database, handle } = await openMigratedTestDatabase(kind))
     await handle.db.insert(users).values([
       { id: pat, email: 'pat@example.test', firstName: 'Pat', lastName: 'One' },
       { id: sam, email: 'sam@example.test', firstName: 'Sam', lastName: 'Two' },
