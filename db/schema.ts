@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 /**
  * Corpus files as loaded from corpus/ (Markdown with front matter). One row per file, keyed by its
@@ -104,4 +104,87 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+})
+
+/**
+ * A searchable document: one corpus file, or one official PDF loaded with the ingest CLI. Replaced whole,
+ * in one transaction, when its content changes (chunks cascade).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    /** 'corpus:<path under corpus/>' or 'pdf:<document slug>:<edition slug>'. */
+    id: text('id').primaryKey(),
+    source: text('source', { enum: ['corpus', 'pdf'] }).notNull(),
+    /** Corpus kind (spec-section, drawing, cheat-sheet, ...) or 'spec-book' for a PDF. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    /** The publication: 'SCDOT Standard Specifications for Highway Construction', 'MUTCD', ... */
+    document: text('document').notNull(),
+    edition: text('edition'),
+    url: text('url'),
+    contentHash: text('content_hash').notNull(),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    ingestedAt: timestamp('ingested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_source_idx').on(t.source)],
+)
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+/** A vector column without a fixed dimension, so the embedded model and a configured endpoint both fit. */
+const anyVector = customType<{ data: number[]; driverData: string }>({
+  dataType: () => 'vector',
+  toDriver: (value) => `[${value.join(',')}]`,
+  fromDriver: (value) => (typeof value === 'string' ? (JSON.parse(value) as number[]) : (value as number[])),
+})
+
+/**
+ * The passages that search ranks. `tsv` is generated: section number and title weigh A, the heading path
+ * B, the body C. `refs` holds the identifiers a chunk is about (401.4.2, sc-t-29, g501, sc-m-400), lower
+ * case, for exact matching. `embedding` is NULL when the text has no word the embedding model knows.
+ */
+export const chunks = pgTable(
+  'chunks',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    /** 'text' | 'table' | 'drawing' | 'cheat-sheet' | ... */
+    kind: text('kind').notNull(),
+    section: text('section'),
+    sectionTitle: text('section_title'),
+    headingPath: text('heading_path').notNull().default(''),
+    text: text('text').notNull(),
+    edition: text('edition'),
+    pageStart: integer('page_start'),
+    pageEnd: integer('page_end'),
+    url: text('url'),
+    refs: text('refs').array().notNull().default(sql`'{}'::text[]`),
+    topics: jsonb('topics').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    contentHash: text('content_hash').notNull(),
+    embedding: anyVector('embedding'),
+    tsv: tsvector('tsv').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, coalesce(section, '') || ' ' || coalesce(section_title, '')), 'A') || setweight(to_tsvector('english'::regconfig, heading_path), 'B') || setweight(to_tsvector('english'::regconfig, text), 'C')`,
+    ),
+  },
+  (t) => [
+    index('chunks_document_idx').on(t.documentId, t.ordinal),
+    index('chunks_tsv_idx').using('gin', t.tsv),
+    index('chunks_refs_idx').using('gin', t.refs),
+    index('chunks_section_idx').on(t.section),
+  ],
+)
+
+/** Embedding models trained at ingest time (the LSA default), keyed by name; the vectors in chunks use it. */
+export const embeddingModels = pgTable('embedding_models', {
+  name: text('name').primaryKey(),
+  format: text('format').notNull(),
+  dimensions: integer('dimensions').notNull(),
+  /** Hash of the training texts: unchanged texts keep the model and every stored vector. */
+  trainingHash: text('training_hash').notNull(),
+  model: jsonb('model').notNull(),
+  trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
 })
