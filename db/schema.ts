@@ -166,6 +166,8 @@ export const chunks = pgTable(
     topics: jsonb('topics').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     contentHash: text('content_hash').notNull(),
     embedding: anyVector('embedding'),
+    /** embedding_models.name of the model that made `embedding`: search compares only vectors of the current model. */
+    embeddingModel: text('embedding_model'),
     tsv: tsvector('tsv').generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, coalesce(section, '') || ' ' || coalesce(section_title, '')), 'A') || setweight(to_tsvector('english'::regconfig, heading_path), 'B') || setweight(to_tsvector('english'::regconfig, text), 'C')`,
     ),

@@ -15,6 +15,7 @@ CREATE TABLE "chunks" (
 	"topics" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"content_hash" text NOT NULL,
 	"embedding" vector,
+	"embedding_model" text,
 	"tsv" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce(section, '') || ' ' || coalesce(section_title, '')), 'A') || setweight(to_tsvector('english'::regconfig, heading_path), 'B') || setweight(to_tsvector('english'::regconfig, text), 'C')) STORED
 );
 --> statement-breakpoint
