@@ -74,9 +74,12 @@ export interface CreateEmbeddingsOptions {
 
 export function createEmbeddings(config: EmbeddingsConfig, options: CreateEmbeddingsOptions = {}): Embeddings {
   if (config.kind === 'openai') {
+    // Plain float arrays: the openai client otherwise asks for base64, which several OpenAI-compatible
+    // servers (llama.cpp, Ollama, some vLLM versions) do not produce.
     return new OpenAIEmbeddings({
       model: config.model,
       apiKey: config.apiKey,
+      encodingFormat: 'float',
       configuration: { baseURL: config.baseURL },
     })
   }

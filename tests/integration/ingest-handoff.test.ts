@@ -1,0 +1,146 @@
+/**
+ * The ingest CLI hands files to a running server that owns the embedded database. Needs the built
+ * server (`npm run build`; BUILD_DIR is honoured).
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, rowsOf } from '../../db/client'
+import { makeSpecBookPdf } from '../../ingest/pdf/fixtures'
+import { PDF_ERROR_MESSAGES } from '../../ingest/pdf/read'
+import { ROOT, startServer, type RunningServer } from './server'
+
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'ingest/cli.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (data) => (stdout += data))
+    child.stderr.on('data', (data) => (stderr += data))
+    child.on('error', reject)
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** Announces a 201 MB body and sends a few bytes: the server must refuse it from the header alone. */
+function declaredTooLarge(url: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Length': String(201 * 1024 * 1024), 'Content-Type': 'application/pdf' },
+    })
+    request.on('response', (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+      request.destroy()
+    })
+    request.on('error', reject)
+    request.write('%PDF-1.7\n')
+  })
+}
+
+describe('ingest hand-off to a running server (embedded database)', () => {
+  let dataDir: string
+  let work: string
+  let server: RunningServer | null = null
+  let token: string
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-handoff-'))
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-handoff-files-'))
+    fs.writeFileSync(path.join(work, 'book.pdf'), await makeSpecBookPdf({ pages: 8, edition: '2031' }))
+    fs.writeFileSync(path.join(work, 'locked.pdf'), await makeSpecBookPdf({ variant: 'encrypted' }))
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })
+    const file = path.join(dataDir, 'ingest-handoff.json')
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    token = (JSON.parse(fs.readFileSync(file, 'utf8')) as { token: string }).token
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    fs.rmSync(work, { recursive: true, force: true })
+  })
+
+  it('refuses requests without the token or an admin session, and client mistakes with a clear 4xx', async () => {
+    const url = `${server!.url}/api/admin/ingest`
+    const anonymous = await fetch(url, { method: 'POST', body: 'x' })
+    expect(anonymous.status).toBe(401)
+    const wrong = await fetch(url, { method: 'POST', body: 'x', headers: { Authorization: `Bearer ${'0'.repeat(64)}` } })
+    expect(wrong.status).toBe(401)
+    expect(((await wrong.json()) as { message: string }).message).toContain('token is not valid')
+
+    const auth = { Authorization: `Bearer ${token}` }
+    const empty = await fetch(url, { method: 'POST', headers: auth })
+    expect(empty.status).toBe(400)
+    const binary = await fetch(url, { method: 'POST', headers: auth, body: new Uint8Array([0xff, 0xfe, 0x00, 0x01, 0x80]) })
+    expect(binary.status).toBe(415)
+    expect(((await binary.json()) as { message: string }).message).toBe('The file is neither a PDF (no %PDF- header) nor UTF-8 Markdown.')
+    const markdown = await fetch(url, { method: 'POST', headers: auth, body: '# a note' })
+    expect(markdown.status).toBe(400)
+    expect(((await markdown.json()) as { message: string }).message).toContain('corpusPath')
+    const escape = await fetch(`${url}?corpusPath=../../etc/x.md`, { method: 'POST', headers: auth, body: '# a note' })
+    expect(escape.status).toBe(400)
+    expect(await declaredTooLarge(url, token)).toBe(413)
+    const crossSite = await fetch(url, { method: 'POST', headers: { ...auth, Origin: 'https://evil.example' }, body: 'x' })
+    expect(crossSite.status).toBe(403)
+    const missing = await fetch(`${server!.url}/api/admin/ingest/00000000-0000-0000-0000-000000000000`, { headers: auth })
+    expect(missing.status).toBe(404)
+  })
+
+  it('hands corpus Markdown and the whole corpus folder over too (unchanged since the server started)', async () => {
+    const run = await runCli(['corpus/test-methods/sc-t-29.md', 'corpus'], { DATA_DIR: dataDir, DATABASE_URL: '' })
+    const shown = `${run.stdout}\n${run.stderr}`
+    expect(run.code, shown).toBe(0)
+    expect(run.stdout).toMatch(/corpus\/test-methods\/sc-t-29\.md: 0 added, 0 updated, 1 unchanged/)
+    expect(run.stdout).toMatch(/ {2}corpus: 0 added, 0 updated, \d+ unchanged, 0 removed, 0 chunks written/)
+  })
+
+  it('the CLI hands the files to the server, which ingests them while it keeps answering', async () => {
+    const run = await runCli([work, '--document', 'Handoff Specifications'], { DATA_DIR: dataDir, DATABASE_URL: '' })
+    const shown = `${run.stdout}\n${run.stderr}\n--- server ---\n${server!.output()}`
+    expect(run.stdout, shown).toContain('handing the files to it')
+    expect(run.stdout, shown).toContain('Summary')
+    expect(run.stdout).toMatch(/ok\s+\S*book\.pdf\s+added/)
+    expect(run.stdout).toContain("added: Handoff Specifications (2031)")
+    expect(run.stdout).toContain("guessed edition '2031'")
+    expect(run.stdout).toMatch(/FAILED\s+\S*locked\.pdf/)
+    expect(run.stdout).toContain(PDF_ERROR_MESSAGES.encrypted)
+    expect(run.code).toBe(1)
+    const health = await fetch(`${server!.url}/healthz`)
+    expect(health.ok).toBe(true)
+
+    // Only the server can open the directory: stop it, then look at what it wrote.
+    await server!.stop()
+    server = null
+    const handle = await openDatabase({ dataDir })
+    try {
+      const [doc] = rowsOf<{ chunk_count: number; edition: string }>(
+        await handle.db.execute(sql`select chunk_count, edition from documents where id = 'pdf:handoff-specifications:2031'`),
+      )
+      expect(doc?.edition).toBe('2031')
+      expect(doc!.chunk_count).toBeGreaterThan(10)
+      const sections = rowsOf<{ section: string }>(
+        await handle.db.execute(sql`select section from chunks where document_id = 'pdf:handoff-specifications:2031' and section = '401.4.2'`),
+      )
+      expect(sections).toHaveLength(1)
+      const corpus = rowsOf<{ n: string | number }>(await handle.db.execute(sql`select count(*) as n from documents where source = 'corpus'`))
+      expect(Number(corpus[0]!.n)).toBeGreaterThan(100)
+      const stale = rowsOf<{ n: string | number }>(
+        await handle.db.execute(sql`select count(*) as n from chunks where embedding_model is distinct from (select name from embedding_models)`),
+      )
+      expect(Number(stale[0]!.n)).toBe(0)
+    } finally {
+      await handle.close()
+    }
+    expect(fs.existsSync(path.join(dataDir, 'ingest-handoff.json'))).toBe(false)
+  })
+})
