@@ -1,0 +1,94 @@
+import { RefreshCw, Search, ShieldAlert } from 'lucide-react'
+import { forwardRef, type FormEvent, type MouseEvent } from 'react'
+import { DotsLoader } from '~/components/loader'
+import { VERIFY_NOTICE } from '~/lib/brand'
+import type { SearchResult } from '~/lib/search/types'
+import { HelpfulTools, SourceDocuments, SuggestedTools, ExactLocations, type ToolNames } from './result-sections'
+import { SmartAnalysis } from './smart-analysis'
+
+export const HOME_ACTION = '/?index'
+
+/** §4 Retry: 'Double Check' until a retry succeeds, then 'Try Again'. */
+export function retryLabel(successfulRetries: number): string {
+  return successfulRetries === 0 ? 'Double Check' : 'Try Again'
+}
+
+interface ResultsViewProps {
+  result: SearchResult
+  retries: number
+  retrying: boolean
+  names: ToolNames
+  /** Once hydrated: retry through the API in place (else the form posts to the home action). */
+  onRetry: (() => void) | null
+  onNewSearch: (() => void) | null
+}
+
+/** The results view (spec §2 'Results view'); it replaces the search area. */
+export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(function ResultsView(
+  { result, retries, retrying, names, onRetry, onNewSearch },
+  headingRef,
+) {
+  const submitRetry = (event: FormEvent<HTMLFormElement>) => {
+    if (!onRetry) return
+    event.preventDefault()
+    if (!retrying) onRetry()
+  }
+  const newSearch = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!onNewSearch) return
+    event.preventDefault()
+    onNewSearch()
+  }
+  return (
+    <div className="grid gap-4" data-testid="search-results">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="search-results-title" ref={headingRef} tabIndex={-1} className="mr-auto scroll-mt-24 text-2xl font-bold outline-none sm:text-3xl">
+          Search Results
+        </h2>
+        <form method="post" action={HOME_ACTION} onSubmit={submitRetry}>
+          <input type="hidden" name="intent" value="retry" />
+          <input type="hidden" name="originalQuery" value={result.query} />
+          <input type="hidden" name="originalAnswer" value={result.answer} />
+          <input
+            type="hidden"
+            name="originalSources"
+            value={JSON.stringify(result.sources.slice(0, 50))}
+          />
+          <input type="hidden" name="retryAttempt" value={retries} />
+          <button
+            type="submit"
+            aria-busy={retrying || undefined}
+            className="inline-flex min-h-[var(--tap-size)] items-center gap-2 rounded-md border-2 border-primary bg-card px-4 font-semibold text-primary"
+          >
+            {retrying ? <DotsLoader label="Checking again" /> : <RefreshCw aria-hidden className="size-5" />}
+            {retryLabel(retries)}
+          </button>
+        </form>
+        <a
+          href="/"
+          onClick={newSearch}
+          className="inline-flex min-h-[var(--tap-size)] items-center gap-2 rounded-md bg-primary px-4 font-semibold text-primary-foreground"
+        >
+          <Search aria-hidden className="size-5" />
+          New Search
+        </a>
+      </div>
+      <p className="text-muted-foreground">
+        Your question: <span className="font-semibold text-foreground" data-testid="result-query">{result.query}</span>
+      </p>
+      {result.retry?.added ? (
+        <p role="note" data-testid="retry-added" className="rounded-lg border border-primary bg-accent p-3 text-accent-foreground">
+          <strong>What the broader search added:</strong> {result.retry.added}
+        </p>
+      ) : null}
+      <SmartAnalysis result={result} />
+      <ExactLocations citations={result.exactCitations} />
+      <SuggestedTools cheatSheets={result.cheatSheetSuggestions} calculations={result.calculationSuggestions} names={names} />
+      <SourceDocuments sources={result.sources} />
+      <HelpfulTools features={result.featureSuggestions} />
+      <p role="note" data-testid="verify-notice" className="flex items-start gap-2 rounded-lg border border-border bg-card p-3 text-sm font-medium">
+        <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+        {VERIFY_NOTICE}
+      </p>
+    </div>
+  )
+})

@@ -1,0 +1,190 @@
+import { useRevalidator } from '@remix-run/react'
+import { TriangleAlert } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { toast } from '~/components/toast-store'
+import type { SearchResult } from '~/lib/search/types'
+import { appendTranscript, capturedToast, cleanTranscript } from '~/lib/search/transcript'
+import { useHydrated } from '~/lib/use-hydrated'
+import { LoadingPanel } from './loading-panel'
+import type { ToolNames } from './result-sections'
+import { ResultsView } from './results-view'
+import { requestRetry, requestSearch, SearchCallError } from './search-api'
+import { SearchForm } from './search-form'
+import { retryToast, SEARCH_TOASTS, type HomeSearchData } from './search-messages'
+import { TipsCard } from './tips-card'
+import { useVoiceInput } from './use-voice-input'
+import './search.css'
+
+/** §9: results scroll 300 ms after they show; a Common Topic searches 100 ms after it fills the box. */
+export const RESULTS_SCROLL_MS = 300
+export const TOPIC_SEARCH_MS = 100
+
+const smoothScroll = (): ScrollBehavior =>
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'
+
+/**
+ * Home's search area (spec §2, §4, §5): the question form, the loading panel, then the results, which
+ * replace it. With JavaScript the searches go to the JSON API in place; without it the forms post to
+ * the home action and `posted` (its answer) is rendered by the server.
+ */
+export function SearchArea({ posted, names }: { posted: HomeSearchData | undefined; names: ToolNames }) {
+  const hydrated = useHydrated()
+  const revalidator = useRevalidator()
+  const [text, setText] = useState(() => (posted && !posted.ok ? posted.query : ''))
+  const [result, setResult] = useState<SearchResult | null>(() => (posted?.ok ? posted.result : null))
+  const [retries, setRetries] = useState(() => (posted?.ok ? posted.retries : 0))
+  const [pending, setPending] = useState<{ kind: 'search' | 'retry'; query: string } | null>(null)
+  const [shown, setShown] = useState(0)
+  const textareaRef = useRef<HTMLTextAreaElement>(null)
+  const resultsHeadingRef = useRef<HTMLHeadingElement>(null)
+  const busy = useRef(false)
+  const [failure, setFailure] = useState(() => (posted && !posted.ok ? posted : null))
+
+  const voice = useVoiceInput((transcript, confidence) => {
+    const cleaned = cleanTranscript(transcript)
+    if (!cleaned) return
+    setText((current) => appendTranscript(current, cleaned))
+    toast(capturedToast(cleaned, confidence))
+  })
+
+  // Bring fresh results into view 300 ms after they show, and move focus to their heading.
+  useEffect(() => {
+    if (shown === 0) return
+    const timer = window.setTimeout(() => {
+      const heading = resultsHeadingRef.current
+      if (!heading) return
+      heading.scrollIntoView({ behavior: smoothScroll(), block: 'start' })
+      heading.focus({ preventScroll: true })
+    }, RESULTS_SCROLL_MS)
+    return () => window.clearTimeout(timer)
+  }, [shown])
+
+  const search = useCallback(
+    async (raw: string) => {
+      const query = raw.trim()
+      if (query === '') {
+        toast(SEARCH_TOASTS.inputRequired)
+        return
+      }
+      if (busy.current) return
+      busy.current = true
+      voice.stop()
+      setFailure(null)
+      setPending({ kind: 'search', query })
+      try {
+        const answer = await requestSearch(query)
+        setResult(answer)
+        setRetries(0)
+        setShown((n) => n + 1)
+        toast(SEARCH_TOASTS.completed)
+        // The search count (greeting, guest banner, dashboard) changed on the server.
+        revalidator.revalidate()
+      } catch (error) {
+        toast({ ...SEARCH_TOASTS.failed, description: (error instanceof SearchCallError && error.message) || SEARCH_TOASTS.failed.description })
+      } finally {
+        busy.current = false
+        setPending(null)
+      }
+    },
+    [revalidator, voice],
+  )
+
+  const retry = useCallback(async () => {
+    if (!result || busy.current) return
+    busy.current = true
+    setPending({ kind: 'retry', query: result.query })
+    try {
+      const answer = await requestRetry(result, retries)
+      setResult(answer)
+      setRetries((n) => n + 1)
+      setShown((n) => n + 1)
+      toast(retryToast(answer))
+      revalidator.revalidate()
+    } catch (error) {
+      toast({ ...SEARCH_TOASTS.retryFailed, description: (error instanceof SearchCallError && error.message) || SEARCH_TOASTS.retryFailed.description })
+    } finally {
+      busy.current = false
+      setPending(null)
+    }
+  }, [result, retries, revalidator])
+
+  const topicTimer = useRef<number | undefined>(undefined)
+  useEffect(() => () => window.clearTimeout(topicTimer.current), [])
+  const pickTopic = useCallback(
+    (topic: string) => {
+      setText(topic)
+      window.clearTimeout(topicTimer.current)
+      topicTimer.current = window.setTimeout(() => void search(topic), TOPIC_SEARCH_MS)
+    },
+    [search],
+  )
+
+  const newSearch = useCallback(() => {
+    setText('')
+    setResult(null)
+    setRetries(0)
+    window.scrollTo({ top: 0, behavior: smoothScroll() })
+    // After the form is back: the box has focus, without a second scroll.
+    window.setTimeout(() => textareaRef.current?.focus({ preventScroll: true }), 0)
+  }, [])
+
+  const view = pending?.kind === 'search' ? 'loading' : result ? 'results' : 'idle'
+
+  return (
+    <section
+      id="search"
+      aria-labelledby={view === 'results' ? 'search-results-title' : 'search-title'}
+      data-search-view={view}
+      className="scroll-mt-20"
+    >
+      {view === 'results' && result ? (
+        <ResultsView
+          ref={resultsHeadingRef}
+          result={result}
+          retries={retries}
+          retrying={pending?.kind === 'retry'}
+          names={names}
+          onRetry={hydrated ? () => void retry() : null}
+          onNewSearch={hydrated ? newSearch : null}
+        />
+      ) : (
+        <div className="grid gap-5 rounded-2xl border border-border bg-card p-5 sm:p-6">
+          <div>
+            <h2 id="search-title" className="text-2xl font-bold">
+              Search SCDOT Specifications
+            </h2>
+            <p className="mt-1 text-muted-foreground">
+              Type or speak a question. Answers quote the exact section, drawing or test method, with links to the official
+              documents.
+            </p>
+          </div>
+          {failure ? (
+            <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive p-3 font-semibold text-destructive">
+              <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+              <span>
+                {failure.title}: {failure.message}
+              </span>
+            </p>
+          ) : null}
+          {view === 'loading' && pending ? (
+            <LoadingPanel query={pending.query} />
+          ) : (
+            <>
+              <SearchForm
+                ref={textareaRef}
+                text={text}
+                onTextChange={setText}
+                hydrated={hydrated}
+                pending={pending !== null}
+                onSubmit={(query) => void search(query)}
+                onTopic={pickTopic}
+                voice={voice}
+              />
+              <TipsCard active={text.length > 0} />
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
