@@ -13,6 +13,7 @@
  * - anything else (test methods, supplemental specs, CFR parts): the section as written, 'SC-T-29',
  *   'SC-M-400', '29 CFR 1926.652'.
  */
+import { extractRefs } from '../../../../ingest/refs'
 import type { ExactCitation, Passage, SourceDocument } from '../types'
 
 const MUTCD_TABLE = /^(?:MUTCD\s+)?(?:Table\s+)?(\d[A-Z]-\d+)$/i
@@ -93,6 +94,31 @@ export function exactCitationsOf(passages: readonly Passage[]): ExactCitation[] 
     if (seen.has(key)) continue
     seen.add(key)
     out.push(citation)
+  }
+  return out
+}
+
+/**
+ * The bracketed citations quoted in the answer that name a document of their own ('[29 CFR 1926.201(a)]'
+ * inside an MUTCD record): the fact's own source, listed after the passages' citations so the user can
+ * look it up. Each is tied to the passage that carries it (its url and publication).
+ */
+export function quotedCitationsOf(answer: string, passages: readonly Passage[], already: readonly ExactCitation[]): ExactCitation[] {
+  const out: ExactCitation[] = []
+  const known = new Set(already.map((c) => c.reference.toLowerCase()))
+  const knownRefs = new Set(already.flatMap((c) => extractRefs(c.reference)))
+  for (const match of answer.matchAll(/\[([^[\]]{3,300})\]/g)) {
+    const inner = match[1]!.trim()
+    const refs = extractRefs(inner)
+    // Only a document the citations above do not already name.
+    if (refs.length === 0 || refs.every((ref) => knownRefs.has(ref))) continue
+    refs.forEach((ref) => knownRefs.add(ref))
+    const passage = passages.find((p) => p.text.includes(match[0]))
+    if (!passage) continue
+    const reference = short(inner, 120)
+    if (known.has(reference.toLowerCase())) continue
+    known.add(reference.toLowerCase())
+    out.push({ type: 'other', reference, documentType: `Cited in ${citationOf(passage).reference}`, url: passage.url ?? '/documents' })
   }
   return out
 }

@@ -4,7 +4,7 @@
  * and passages through `buildResult`, everything else stays the same.
  */
 import type { AnswerEngine, Passage, QueryAnalysis, SearchResult } from '../types'
-import { exactCitationsOf, labelOf, sourcesOf } from './citations'
+import { exactCitationsOf, labelOf, quotedCitationsOf, sourcesOf } from './citations'
 import { judgeConfidence, type ConfidenceVerdict } from './confidence'
 import { gatherEvidence, type Evidence } from './evidence'
 import { passagesUsed, selectFacts, type SelectedFact } from './extractive'
@@ -127,6 +127,7 @@ export function buildResult(prepared: Prepared, body: AnswerBody): SearchResult 
     : inspectorTips(prepared.terms, prepared.passages, prepared.facts, prepared.sheets, cheatSheets)
   const notice = grounded.pop()!
   const tips = [...new Set([...(body.tips ?? []), ...grounded])].slice(0, 3).concat(notice)
+  const passageCitations = exactCitationsOf(body.used)
   return {
     query: prepared.query,
     answer: body.answer,
@@ -135,7 +136,7 @@ export function buildResult(prepared: Prepared, body: AnswerBody): SearchResult 
     isDiagnostic: false,
     diagnosticResult: null,
     fileName: null,
-    exactCitations: exactCitationsOf(body.used),
+    exactCitations: [...passageCitations, ...quotedCitationsOf(body.answer, body.used, passageCitations)].slice(0, 8),
     cheatSheetSuggestions: cheatSheets,
     calculationSuggestions: calculators,
     sources: sourcesOf(body.used, reference),
