@@ -1,7 +1,22 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Browser, type Page } from '@playwright/test'
 
+/**
+ * Lets finite CSS animations and transitions end first: axe measures colours as painted, and a card in
+ * the middle of a fade-in (the dashboard's quick access appears at 2.8 s) reads as low contrast.
+ * Infinite ones (the loader's pulse) are left running.
+ */
+async function settleAnimations(page: Page) {
+  await page
+    .evaluate(async () => {
+      const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+      await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 5000))])
+    })
+    .catch(() => undefined)
+}
+
 async function severeViolations(page: Page) {
+  await settleAnimations(page)
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
