@@ -104,6 +104,53 @@ describe('ingest hand-off to a running server (embedded database)', () => {
     expect(run.stdout).toMatch(/ {2}corpus: 0 added, 0 updated, \d+ unchanged, 0 removed, 0 chunks written/)
   })
 
+  it('answers searches while it ingests a handed-over book', async () => {
+    const big = path.join(work, 'busy', 'big-book.pdf')
+    fs.mkdirSync(path.dirname(big), { recursive: true })
+    fs.writeFileSync(big, await makeSpecBookPdf({ pages: 80, edition: '2032' }))
+    const origin = { Origin: server!.url, 'Content-Type': 'application/json' }
+    const signup = await fetch(`${server!.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: origin,
+      body: JSON.stringify({ firstName: 'Busy', lastName: 'Reader', email: 'busy@example.test', password: 'secret-123' }),
+    })
+    expect(signup.status).toBe(200)
+    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+
+    // The CLI announces the hand-off once the server has the file; searches from then until it exits
+    // overlap the server's background ingest.
+    let handedOver = false
+    let finished = false
+    const child = spawn(process.execPath, ['--import', 'tsx', 'ingest/cli.ts', big, '--document', 'Busy Specifications'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (data) => {
+      output += data
+      if (output.includes('handing the files to it')) handedOver = true
+    })
+    child.stderr.on('data', (data) => (output += data))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))).finally(() => (finished = true))
+    const answers: Array<{ status: number; sources: number; during: boolean }> = []
+    while (!finished) {
+      const during = handedOver
+      const response = await fetch(`${server!.url}/api/search`, {
+        method: 'POST',
+        headers: { ...origin, cookie },
+        body: JSON.stringify({ query: 'guardrail post spacing', specBook: 'both', userRole: 'inspector' }),
+      })
+      const body = (await response.json()) as { sources?: unknown[] }
+      answers.push({ status: response.status, sources: body.sources?.length ?? 0, during: during && !finished })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(await exited, output).toBe(0)
+    const during = answers.filter((a) => a.during)
+    expect(during.length).toBeGreaterThan(3)
+    expect(during.every((a) => a.status === 200 && a.sources > 0)).toBe(true)
+  })
+
   it('the CLI hands the files to the server, which ingests them while it keeps answering', async () => {
     const run = await runCli([work, '--document', 'Handoff Specifications'], { DATA_DIR: dataDir, DATABASE_URL: '' })
     const shown = `${run.stdout}\n${run.stderr}\n--- server ---\n${server!.output()}`
