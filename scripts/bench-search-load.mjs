@@ -1,9 +1,14 @@
-// POST /api/search under load on the embedded default: starts the built server (BUILD_DIR, default
-// build/) on a free port with a fresh PGlite data directory, signs up a member, then runs autocannon
-// with 20 connections for about 15 s, POSTing questions from the eval sets in rotation. Prints
-// latency percentiles, throughput and the non-2xx count; asserts nothing (target: p95 <= 50 ms on a
-// 2-core machine). Builds nothing: run `npm run build` first.
-// Usage: npm run bench:search [-- --connections 20 --duration 15]
+// POST /api/search under load on the embedded default. For each server mode it starts the built server
+// (BUILD_DIR, default build/) on a free port with a fresh PGlite data directory, signs up a member, warms
+// up, then runs autocannon with 1 connection and with --connections (default 20) for --duration seconds
+// (default 15) each, POSTing the eval questions in rotation:
+// - uncached: the server runs with SEARCH_ANSWER_CACHE=0, so every request searches (retrieval + answer);
+// - cached: the answer cache is on and warmed with one pass over the questions, so every request is a
+//   repeated question (the session check, the count and the history record still run per request).
+// Prints p50/p95/p99, throughput and the non-2xx count per run; asserts nothing (target: p95 <= 50 ms with
+// 20 clients on a 2-core machine). Builds nothing: run `npm run build` first.
+// Usage: npm run bench:search [-- --connections 20 --duration 15 --modes uncached,cached --cpu-prof DIR]
+// --cpu-prof DIR writes a V8 CPU profile of each server to DIR (open it in Chrome DevTools).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -13,12 +18,15 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const arg = (name, fallback) => {
+const option = (name) => {
   const index = process.argv.indexOf(`--${name}`)
-  return index > 0 ? Number(process.argv[index + 1]) : fallback
+  return index > 0 ? process.argv[index + 1] : undefined
 }
-const connections = arg('connections', 20)
-const duration = arg('duration', 15)
+const connections = Number(option('connections') ?? 20)
+const duration = Number(option('duration') ?? 15)
+const modes = (option('modes') ?? 'uncached,cached').split(',').map((m) => m.trim())
+const cpuProfDir = option('cpu-prof') ? path.resolve(option('cpu-prof')) : undefined
+for (const mode of modes) if (mode !== 'uncached' && mode !== 'cached') throw new Error(`unknown mode ${mode} (uncached, cached)`)
 const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
 if (!fs.existsSync(path.join(buildDir, 'server', 'index.js'))) {
   console.error(`No build in ${buildDir}: run \`npm run build\` first (or set BUILD_DIR).`)
@@ -50,50 +58,57 @@ async function freePort() {
   })
 }
 
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'))
-let output = ''
-const server = spawn(process.execPath, ['server.mjs'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    BUILD_DIR: buildDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-    // One client address for everything: the load comes from one member, not from an attack.
-    TRUST_PROXY: '0',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-})
-server.stdout.on('data', (chunk) => (output += chunk))
-server.stderr.on('data', (chunk) => (output += chunk))
-const exited = new Promise((resolve) => server.once('exit', resolve))
-
-async function stop() {
-  if (server.exitCode === null) server.kill('SIGTERM')
-  await exited
-  fs.rmSync(dataDir, { recursive: true, force: true })
+async function startServer(env) {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'))
+  let output = ''
+  const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []
+  const child = spawn(process.execPath, [...profile, 'server.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      // One client address for everything: the load comes from one member, not from an attack.
+      TRUST_PROXY: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  const started = performance.now()
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`)
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - started > 180_000) throw new Error(`server did not start within 180 s:\n${output}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { base, stop, startSeconds: (performance.now() - started) / 1000 }
 }
 
-try {
-  const started = performance.now()
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}):\n${output}`)
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - started > 180_000) throw new Error(`server did not start within 180 s:\n${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  console.log(`server up in ${((performance.now() - started) / 1000).toFixed(1)} s (fresh PGlite, corpus loaded at start)`)
-
+async function signUp(base) {
   const headers = { 'content-type': 'application/json', origin: base }
   const signup = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
@@ -105,35 +120,32 @@ try {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ')
-  const searchHeaders = { ...headers, cookie }
+  return { ...headers, cookie }
+}
 
-  // Warm up, and wait until the corpus answers (the first start may still be ingesting it).
+const bodyOf = (query) => JSON.stringify({ query, specBook: 'both', userRole: 'inspector' })
+
+/** Waits until the corpus answers (the first start may still be ingesting it), then asks `passes` rounds of every question. */
+async function warmUp(base, headers, passes) {
+  const started = performance.now()
   for (let i = 0; ; i++) {
-    const res = await fetch(`${base}/api/search`, { method: 'POST', headers: searchHeaders, body: JSON.stringify({ query: questions[i % questions.length] }) })
+    const res = await fetch(`${base}/api/search`, { method: 'POST', headers, body: bodyOf(questions[i % questions.length]) })
     const body = await res.json().catch(() => ({}))
     if (!res.ok) throw new Error(`warm-up search failed: ${res.status} ${JSON.stringify(body)}`)
-    if (i >= 20 && Array.isArray(body.sources) && body.sources.length > 0) break
+    if (i >= Math.max(20, passes * questions.length) && Array.isArray(body.sources) && body.sources.length > 0) break
     if (performance.now() - started > 300_000) throw new Error('searches never returned sources')
   }
+}
 
+async function measure(base, headers, clients) {
   let next = 0
   const times = []
   const statuses = new Map()
   const instance = autocannon({
     url: base,
-    connections,
+    connections: clients,
     duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/search',
-        headers: searchHeaders,
-        setupRequest: (request) => ({
-          ...request,
-          body: JSON.stringify({ query: questions[next++ % questions.length], specBook: 'both', userRole: 'inspector' }),
-        }),
-      },
-    ],
+    requests: [{ method: 'POST', path: '/api/search', headers, setupRequest: (request) => ({ ...request, body: bodyOf(questions[next++ % questions.length]) }) }],
   })
   // Each response's own time, for exact percentiles (autocannon's summary has no p95).
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -141,16 +153,47 @@ try {
     statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1)
   })
   const result = await instance
-
-  const pct = (p) => {
-    const sorted = [...times].sort((a, b) => a - b)
-    return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+  const sorted = [...times].sort((a, b) => a - b)
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+  return {
+    clients,
+    requests: times.length,
+    rps: times.length / duration,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    max: sorted.at(-1),
+    statuses: Object.fromEntries(statuses),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
   }
-  const f = (x) => `${x.toFixed(1)} ms`
-  console.log(`POST /api/search, ${connections} connections, ${duration} s, ${questions.length} questions in rotation:`)
-  console.log(`  requests ${result.requests.total}   throughput ${(times.length / duration).toFixed(1)} req/s (autocannon average ${result.requests.average.toFixed(1)})`)
-  console.log(`  latency  p50 ${f(pct(50))}   p95 ${f(pct(95))}   p99 ${f(pct(99))}   max ${f(Math.max(...times))}   (target p95 <= 50 ms)`)
-  console.log(`  status codes ${JSON.stringify(Object.fromEntries(statuses))}   non-2xx ${result.non2xx}   errors ${result.errors}   timeouts ${result.timeouts}`)
-} finally {
-  await stop()
+}
+
+const f = (x) => `${x.toFixed(1)} ms`
+const rows = []
+for (const mode of modes) {
+  const server = await startServer({ SEARCH_ANSWER_CACHE: mode === 'cached' ? '1' : '0' })
+  try {
+    console.log(`${mode}: server up in ${server.startSeconds.toFixed(1)} s (fresh PGlite, corpus loaded at start)`)
+    const headers = await signUp(server.base)
+    await warmUp(server.base, headers, mode === 'cached' ? 1 : 0)
+    for (const clients of [...new Set([1, connections])]) {
+      const run = await measure(server.base, headers, clients)
+      rows.push({ mode, ...run })
+      console.log(`POST /api/search, ${mode}, ${clients} connection${clients === 1 ? '' : 's'}, ${duration} s, ${questions.length} questions in rotation:`)
+      console.log(`  requests ${run.requests}   throughput ${run.rps.toFixed(1)} req/s`)
+      console.log(`  latency  p50 ${f(run.p50)}   p95 ${f(run.p95)}   p99 ${f(run.p99)}   max ${f(run.max)}`)
+      console.log(`  status codes ${JSON.stringify(run.statuses)}   non-2xx ${run.non2xx}   errors ${run.errors}   timeouts ${run.timeouts}`)
+    }
+  } finally {
+    await server.stop()
+  }
+}
+console.log(`\nsummary (target: p95 <= 50 ms with 20 clients; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end):`)
+console.log('  mode       clients     req/s       p50       p95       p99   non-2xx')
+for (const r of rows) {
+  console.log(
+    `  ${r.mode.padEnd(9)} ${String(r.clients).padStart(8)} ${r.rps.toFixed(1).padStart(9)} ${f(r.p50).padStart(9)} ${f(r.p95).padStart(9)} ${f(r.p99).padStart(9)} ${String(r.non2xx).padStart(9)}`,
+  )
 }

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, desc, eq } from 'drizzle-orm'
-import type { Database } from '@db/client'
-import { searches } from '@db/schema'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { rowsOf, type Database } from '@db/client'
+import { searches, users } from '@db/schema'
 import { topicsOfQuery } from './dashboard/topics'
 import type { Confidence } from './dashboard/types'
 
 /**
  * A user's stored searches (history, the dashboard, achievements). Every function takes the user's id
  * and only ever reads or changes that user's rows. Counting a search against the quota is separate
- * (search-quota.server.ts): recording one here does not change users.searchCount.
+ * (search-quota.server.ts): recordSearch does not change users.searchCount; recordMemberSearch, the
+ * member's path of runRecordedSearch, counts and records in one statement.
  */
 export type SearchRecord = typeof searches.$inferSelect
 export type SearchSummary = Omit<SearchRecord, 'result' | 'userId'>
@@ -19,27 +20,48 @@ export interface RecordSearchInput {
   result: Record<string, unknown>
 }
 
-/** Stores an answered search with its topics (topicsOfQuery of the question). */
+function newRecord(userId: string, input: RecordSearchInput, createdAt: Date): SearchRecord {
+  const query = input.query.trim()
+  return { id: randomUUID(), userId, query, confidence: input.confidence, topics: topicsOfQuery(query), result: input.result, createdAt }
+}
+
+/**
+ * Stores an answered search with its topics (topicsOfQuery of the question). Every column is given, so
+ * the row is answered from the input: reading the stored answer back would only cost time.
+ */
 export async function recordSearch(
   db: Database,
   userId: string,
   input: RecordSearchInput,
   createdAt: Date = new Date(),
 ): Promise<SearchRecord> {
-  const query = input.query.trim()
-  const [row] = await db
-    .insert(searches)
-    .values({
-      id: randomUUID(),
-      userId,
-      query,
-      confidence: input.confidence,
-      topics: topicsOfQuery(query),
-      result: input.result,
-      createdAt,
-    })
-    .returning()
-  return row!
+  const record = newRecord(userId, input, createdAt)
+  await db.insert(searches).values(record)
+  return record
+}
+
+/**
+ * A member's answered search, counted and recorded in one statement (members have no quota to reserve,
+ * see search-quota.server.ts): users.search_count + 1 and the history row, both or neither. Null when
+ * the user is not a member (or no longer exists).
+ */
+export async function recordMemberSearch(
+  db: Database,
+  userId: string,
+  input: RecordSearchInput,
+  createdAt: Date = new Date(),
+): Promise<SearchRecord | null> {
+  const record = newRecord(userId, input, createdAt)
+  const result = await db.execute(sql`
+    with counted as (
+      update ${users} set search_count = search_count + 1 where id = ${userId} and is_guest = false returning id
+    )
+    insert into ${searches} (id, user_id, query, confidence, topics, result, created_at)
+    select ${record.id}, counted.id, ${record.query}, ${record.confidence}, ${JSON.stringify(record.topics)}::jsonb,
+      ${JSON.stringify(record.result)}::jsonb, ${createdAt.toISOString()}::timestamptz
+    from counted
+    returning id`)
+  return rowsOf(result).length === 1 ? record : null
 }
 
 export const HISTORY_PAGE_MAX = 100

@@ -1,6 +1,7 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm'
 import type { Database } from '@db/client'
 import { users } from '@db/schema'
+import { recordMemberSearch, recordSearch, type RecordSearchInput } from './search-history.server'
 import { GUEST_SEARCH_LIMIT } from './search-limits'
 
 /**
@@ -66,4 +67,29 @@ export async function runCountedSearch<T>(db: Database, userId: string, search: 
     await releaseSearch(db, userId)
     throw error
   }
+}
+
+/**
+ * Runs a search, counts it and records it in history; answers the search's result and its history id.
+ * A guest's search is reserved first (runCountedSearch: the quota holds under concurrency) and recorded
+ * after. A member cannot run out, so a member's search runs first and is then counted and recorded in one
+ * statement. Either way a search that throws is neither counted nor recorded.
+ */
+export async function runRecordedSearch<T>(
+  db: Database,
+  user: Pick<QuotaUser, 'id' | 'isGuest'>,
+  search: () => Promise<T>,
+  recordOf: (answer: T) => RecordSearchInput,
+): Promise<{ answer: T; searchId: string }> {
+  if (user.isGuest) {
+    return runCountedSearch(db, user.id, async () => {
+      const answer = await search()
+      const record = await recordSearch(db, user.id, recordOf(answer))
+      return { answer, searchId: record.id }
+    })
+  }
+  const answer = await search()
+  const record = await recordMemberSearch(db, user.id, recordOf(answer))
+  if (!record) throw new Error(`user ${user.id} is not a member: the search was not recorded`)
+  return { answer, searchId: record.id }
 }

@@ -1,9 +1,8 @@
 import { getDatabase } from '@db/client'
 import { currentUser } from '~/lib/auth/auth.server'
 import { logger } from '~/lib/logger.server'
-import { recordSearch } from '~/lib/search-history.server'
-import { runCountedSearch, SearchQuotaExceeded } from '~/lib/search-quota.server'
-import { runRetry, runSearch } from '~/lib/search/search.server'
+import { runRecordedSearch, SearchQuotaExceeded } from '~/lib/search-quota.server'
+import { runCachedSearch, runRetry } from '~/lib/search/search.server'
 import { retryRequestSchema, searchRequestSchema, type SearchResult } from '~/lib/search/types'
 
 /**
@@ -14,6 +13,9 @@ import { retryRequestSchema, searchRequestSchema, type SearchResult } from '~/li
  * A retry counts against the guest quota like a search: it runs the whole search again (broader),
  * and its `originalQuery` is free text, so an uncounted retry would be an unlimited search. It is
  * recorded in history too, so the history matches the count.
+ *
+ * A search (not a retry) goes through the answer cache: a repeated question reuses the composed answer,
+ * but is still counted and recorded like any other.
  */
 
 export const EMPTY_QUERY_MESSAGE = 'Please enter a question or upload an image'
@@ -52,18 +54,18 @@ export async function performSearch(request: Request, kind: SearchKind, readInpu
 
   const handle = await getDatabase()
   try {
-    const result = await runCountedSearch(handle.db, user.id, async () => {
-      const request = parsed.data
-      const answered = 'originalQuery' in request ? await runRetry(handle, request) : await runSearch(handle, request)
-      const question = 'originalQuery' in request ? request.originalQuery : request.query
-      const record = await recordSearch(handle.db, user.id, {
-        query: question,
+    const request = parsed.data
+    const { answer, searchId } = await runRecordedSearch(
+      handle.db,
+      user,
+      () => ('originalQuery' in request ? runRetry(handle, request) : runCachedSearch(handle, request)),
+      (answered) => ({
+        query: 'originalQuery' in request ? request.originalQuery : request.query,
         confidence: answered.confidence,
         result: { ...answered },
-      })
-      return { ...answered, searchId: record.id }
-    })
-    return { ok: true, result }
+      }),
+    )
+    return { ok: true, result: { ...answer, searchId } }
   } catch (error) {
     if (error instanceof SearchQuotaExceeded) return { ok: false, status: error.status, message: error.message }
     logger.error({ err: error, kind }, 'search failed')

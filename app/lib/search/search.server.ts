@@ -10,7 +10,9 @@
  * repeats the first answer under that statement: it is never presented as a new answer.
  */
 import type { DbHandle } from '@db/client'
+import { answerCacheEnabled, answerCacheFor, frozen } from './answer-cache.server'
 import { labelOf, sourceOf, sourcesOf } from './answer/citations'
+import { llmConfigFromEnv } from './answer/llm.server'
 import { getAnswerChain, type ChainOutput } from './chain.server'
 import type { Passage, RetryRequest, SearchRequest, SearchResult } from './types'
 
@@ -20,6 +22,20 @@ export const RETRY_LIMIT = 24
 export async function runSearch(handle: DbHandle, request: SearchRequest): Promise<SearchResult> {
   const { result } = await getAnswerChain().invoke({ handle, query: request.query, specBook: request.specBook })
   return result
+}
+
+/**
+ * runSearch through the answer cache (answer-cache.server.ts), for the routes: a repeated question gets the
+ * answer already composed for the same corpus. The key is the question as validated (trimmed, case kept:
+ * the result repeats it) and the spec book. Only the extractive default is cached: with a chat model
+ * configured every search asks the model (its answers vary, and a fallback after a timeout must not stick).
+ */
+export async function runCachedSearch(handle: DbHandle, request: SearchRequest): Promise<SearchResult> {
+  if (!answerCacheEnabled() || llmConfigFromEnv() !== null) return runSearch(handle, request)
+  return answerCacheFor<SearchResult>(handle).get(`${request.specBook}\u0000${request.query}`, async () => ({
+    value: frozen(structuredClone(await runSearch(handle, request))),
+    cacheable: true,
+  }))
 }
 
 const norm = (value: string | undefined) => (value ?? '').trim().toLowerCase()
