@@ -41,12 +41,14 @@ import { embeddingText, type IngestChunk } from '../../../ingest/types'
  * average ~4 from other work): the bundled corpus (538 chunks, ~1,750 terms) trains in ~1.0 s; a generated
  * 1,000-page book (2,911 chunks, 2,055 terms with df >= 2) in 3.8-5.3 s at 128 dimensions (64 dimensions:
  * about 40 % of that). The randomized SVD costs nnz x (k + 10) for the sparse products and
- * min(documents, terms) x (k + 10)^2 for the QR steps, so the dimension k is the main lever; 128 ranked as
- * well as 256 on our corpus (docs/decisions/001) and keeps a 1,000-page book well inside the 60 s budget.
- * The vocabulary cap bounds the stored model (terms x k x 4 bytes: at most 20,000 x 128 = 10 MB) and the
+ * min(documents, terms) x (k + 10)^2 for the QR steps, so the dimension k is the main lever. 256 was
+ * chosen by the fusion sweep of `npm run bench:retrieval -- --sweep` (docs/decisions/001: with the tuned
+ * fusion it ranked best on the own set without losing on the dev set). It costs twice the model size and
+ * about three times the training time: the 1,000-page book trained in 13.3 s (ingest total 25 s, load ~4).
+ * The vocabulary cap bounds the stored model (terms x k x 4 bytes: at most 20,000 x 256 = 20 MB) and the
  * cost of embedding; above 2,000 chunks, terms seen in one chunk only are dropped (mostly ids and noise).
  */
-export const LSA_LIMITS = { dimensions: 128, maxVocab: 20_000, minDf: 1 } as const
+export const LSA_LIMITS = { dimensions: 256, maxVocab: 20_000, minDf: 1 } as const
 /** Above this many training texts, terms seen in a single chunk are dropped (mostly OCR noise and ids). */
 const MIN_DF_2_ABOVE = 2_000
 

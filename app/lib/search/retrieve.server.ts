@@ -8,10 +8,11 @@
  * 2. vectors: cosine distance to the question's embedding, only against vectors of the current model
  *    (`embedding_model`), skipped when there is no model or the question embeds as the zero vector;
  * 3. exact numbers: chunks whose `refs` hold a number the question names (GIN index);
- * 4. reciprocal rank fusion (k = 60) of lists 1 and 2, plus a boost for an exact number: largest when the
- *    chunk is that section or record (a word of its section is the number: 'SC-M-400 (2018)'), nearly as
- *    large for a subsection ('401' -> 401.4.2: ingest stores a section's parents in its refs), small when
- *    the chunk only mentions it. Within a section, full text and vectors still decide the order.
+ * 4. weighted reciprocal rank fusion (DEFAULT_FUSION: k = 20, vector list at weight 0.4) of lists 1
+ *    and 2, plus a boost for an exact number: largest when the chunk is that section or record (a word of
+ *    its section is the number: 'SC-M-400 (2018)'), nearly as large for a subsection ('401' -> 401.4.2:
+ *    ingest stores a section's parents in its refs), small when the chunk only mentions it. Within a
+ *    section, full text and vectors still decide the order.
  *
  * Modes 'fts' and 'vector' return one list alone, ranked by its own score (for benchmarks); 'fused' is the
  * product. The edition filter keeps every chunk that is not from an edition of the Standard Specifications
@@ -27,17 +28,49 @@ import { analyzeQuery, embeddingText, fullTextTerms } from './query'
 import type { Passage, QueryAnalysis, RetrievalMode, RetrievalOptions, RetrievalResult } from './types'
 import { getVocabulary } from './vocabulary.server'
 
-export const RRF_K = 60
 export const DEFAULT_LIMIT = 8
 const MAX_LIMIT = 50
-/** Candidates taken from each list before fusion. */
-const CANDIDATES = { normal: 40, broad: 150 } as const
+/** Candidates taken from each list before fusion in a broad search (the retry). */
+const BROAD_CANDIDATES = 150
+
+/** How the two lists are fused. Benchmarks pass other values to `retrieve`; the product uses DEFAULT_FUSION. */
+export interface FusionConfig {
+  /** Reciprocal rank fusion constant: a list's item at rank r scores weight / (k + r). */
+  k: number
+  ftsWeight: number
+  vectorWeight: number
+  /** Candidates taken from each list before fusion (normal search). */
+  candidates: number
+  /**
+   * Below this cosine similarity a vector candidate is noise (LSA gives unrelated texts small positive
+   * similarities); a broad search keeps them all.
+   */
+  minSimilarity: number
+  /**
+   * null: every vector candidate joins the fusion. Otherwise the vector list re-ranks the full-text
+   * candidates and adds at most `max` chunks that full text did not find, each with similarity >= `minSimilarity`.
+   */
+  vectorOnly: { minSimilarity: number; max: number } | null
+}
+
 /**
- * Below this cosine similarity a vector candidate is noise (LSA gives unrelated texts small positive
- * similarities); a broad search keeps them all.
+ * Chosen by `npm run bench:retrieval -- --sweep` on the own and dev sets (docs/decisions/001): equal weights
+ * (k = 60) lost to full text alone; the vector list at 0.4 of the weight (with 256-dimension LSA) re-orders
+ * full-text ties and near-ties without overturning a clear full-text winner.
  */
-export const MIN_VECTOR_SIMILARITY = 0.15
-/** Exact-number boosts, in units of fused score (one list's first place is 1/61 = 0.0164). */
+export const DEFAULT_FUSION: FusionConfig = {
+  k: 20,
+  ftsWeight: 1,
+  vectorWeight: 0.4,
+  candidates: 40,
+  minSimilarity: 0.15,
+  vectorOnly: null,
+}
+
+/** A broad search (the retry): both lists at equal weight, as first designed. */
+const BROAD_FUSION: FusionConfig = { ...DEFAULT_FUSION, k: 60, vectorWeight: 1 }
+
+/** Exact-number boosts, in units of fused score at k = 60 (one list's first place is 1/61 = 0.0164). */
 export const EXACT_BOOST = { section: 0.04, subsection: 0.035, mention: 0.012 } as const
 /** A broad search adds the neighbours (previous and next chunk) of its best few passages. */
 const NEIGHBOUR_SOURCES = 5
@@ -109,18 +142,24 @@ interface Plan {
   limit: number
   exclude: readonly string[]
   vector: { model: string; vector: number[] } | null
+  fusion: FusionConfig
 }
 
 function buildStatement(plan: Plan): SQL {
   const { analysis, mode, broad } = plan
-  const n = broad ? CANDIDATES.broad : CANDIDATES.normal
+  // The retry leans on meaning more than the first search does: the vector list at full weight.
+  const fusion = broad ? BROAD_FUSION : plan.fusion
+  const n = broad ? BROAD_CANDIDATES : fusion.candidates
   const filter = editionFilter(plan.edition)
   // The documents join is needed only by the edition filter.
   const from = plan.edition ? sql`chunks c join documents d on d.id = c.document_id` : sql`chunks c`
   const useFts = mode !== 'vector'
   const useVector = mode !== 'fts' && plan.vector !== null
   const useExact = mode === 'fused' && analysis.numbers.length > 0
-  const minSimilarity = broad ? -1 : MIN_VECTOR_SIMILARITY
+  const minSimilarity = broad ? -1 : fusion.minSimilarity
+  // Boosts keep their size relative to a first place when k changes.
+  const boostScale = (1 + 60) / (1 + fusion.k)
+  const vectorOnly = broad ? null : fusion.vectorOnly
 
   const fts = useFts
     ? sql`select c.id, ts_rank(c.tsv, (select tsq from p), 32)::float8 as score
@@ -154,16 +193,21 @@ function buildStatement(plan: Plan): SQL {
       ? sql`coalesce(f.score, 0)`
       : mode === 'vector'
         ? sql`coalesce(v.sim, 0)`
-        : sql`coalesce(1.0 / (${RRF_K} + f.rnk), 0) + coalesce(1.0 / (${RRF_K} + v.rnk), 0)
-              + case coalesce(e.level, 0) when 3 then ${EXACT_BOOST.section}::float8 when 2 then ${EXACT_BOOST.subsection}::float8
-                  when 1 then ${EXACT_BOOST.mention}::float8 else 0 end`
+        : sql`coalesce(${fusion.ftsWeight}::float8 / (${fusion.k} + f.rnk), 0) + coalesce(${fusion.vectorWeight}::float8 / (${fusion.k} + v.rnk), 0)
+              + case coalesce(e.level, 0) when 3 then ${EXACT_BOOST.section * boostScale}::float8
+                  when 2 then ${EXACT_BOOST.subsection * boostScale}::float8
+                  when 1 then ${EXACT_BOOST.mention * boostScale}::float8 else 0 end`
   // In the single-list modes only that list's members count.
   const members =
     mode === 'fts'
       ? sql`select id from fts_r`
       : mode === 'vector'
         ? sql`select id from vec_r`
-        : sql`select id from fts_r union select id from vec_r union select id from ex`
+        : vectorOnly
+          ? sql`select id from fts_r union select id from ex union (
+                  select id from vec_r where sim >= ${vectorOnly.minSimilarity}
+                    and id not in (select id from fts_r) order by rnk limit ${vectorOnly.max})`
+          : sql`select id from fts_r union select id from vec_r union select id from ex`
 
   const neighbours = broad
     ? sql`, neighbours as (
@@ -253,7 +297,12 @@ function toPassage(row: Row): Passage {
  * the edition the question names, if any); `broad` is the retry strategy (more candidates, prefix matching,
  * weak vector candidates kept, neighbouring chunks added); `excludeChunkIds` are never returned.
  */
-export async function retrieve(handle: DbHandle, query: string, options: RetrievalOptions = {}): Promise<RetrievalResult> {
+export async function retrieve(
+  handle: DbHandle,
+  query: string,
+  options: RetrievalOptions = {},
+  fusion: FusionConfig = DEFAULT_FUSION,
+): Promise<RetrievalResult> {
   const started = performance.now()
   const mode = options.mode ?? 'fused'
   const broad = options.broad === true
@@ -262,7 +311,7 @@ export async function retrieve(handle: DbHandle, query: string, options: Retriev
   const edition = options.specBook === '2007' || options.specBook === '2025' ? options.specBook : analysis.edition
   const vector = mode === 'fts' ? null : await questionVector(handle, analysis)
   const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit ?? DEFAULT_LIMIT)))
-  const plan: Plan = { analysis, mode, edition, broad, limit, exclude: options.excludeChunkIds ?? [], vector }
+  const plan: Plan = { analysis, mode, edition, broad, limit, exclude: options.excludeChunkIds ?? [], vector, fusion }
   const rows = rowsOf<Row>(await handle.db.execute(buildStatement(plan)))
   return { analysis, passages: rows.map(toPassage), mode, millis: performance.now() - started }
 }
