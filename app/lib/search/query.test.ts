@@ -166,3 +166,18 @@ describe('analyzeQuery: spelling and terms', () => {
     expect(fullTextTerms(analysis)).toEqual(expect.arrayContaining(['drop', 'table', 'chunks', 'script', 'alert']))
   })
 })
+
+describe('words the corpus never uses', () => {
+  const vocabulary = createVocabulary([['guardrail', 5], ['height', 3], ['ground', 2], ['rail', 4]], (word) => ['shiny', 'tall', 'how'].includes(word))
+  it('lists plain words absent from the corpus, but never an acronym or a number', () => {
+    const analysis = analyzeQuery('how tall and shiny off the ground should the ADA guardrail sit at 31', vocabulary)
+    expect(analysis.unknownStems).toEqual(expect.arrayContaining(['tall', 'shiny']))
+    expect(analysis.unknownStems).not.toContain('ada')
+    expect(analysis.unknownStems).not.toContain('ground')
+    expect(analysis.unknownStems).not.toContain('guardrail')
+    expect(analysis.unknownStems!.some((s) => /\d/.test(s))).toBe(false)
+  })
+  it('is empty without a vocabulary', () => {
+    expect(analyzeQuery('how shiny is it').unknownStems).toEqual([])
+  })
+})

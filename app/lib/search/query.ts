@@ -11,6 +11,7 @@
 import { extractRefs } from '../../../ingest/refs'
 import { topicWords } from '../dashboard/topics'
 import { correctSpelling, type Vocabulary } from './spelling'
+import { tokenize } from './tokenize'
 import type { QueryAnalysis } from './types'
 
 /**
@@ -225,6 +226,15 @@ export function expandSynonyms(text: string): string[] {
   return out
 }
 
+/**
+ * Plain words of the question that the corpus never uses. An acronym (ADA, NFL) is left out: written in
+ * capitals it names the subject, and a subject the corpus lacks must still count against an answer.
+ */
+function unknownStemsOf(text: string, vocabulary: Vocabulary): string[] {
+  const acronyms = new Set((text.match(/\b[A-Z]{2,}s?\b/g) ?? []).flatMap((word) => tokenize(word)))
+  return [...new Set(tokenize(text))].filter((t) => /^[a-z]+$/.test(t) && !vocabulary.stems.has(t) && !acronyms.has(t))
+}
+
 export function analyzeQuery(query: string, vocabulary?: Vocabulary): QueryAnalysis {
   const original = query.normalize('NFKC').trim()
   const { text: corrected, corrections } = vocabulary
@@ -242,6 +252,7 @@ export function analyzeQuery(query: string, vocabulary?: Vocabulary): QueryAnaly
     edition: findEdition(corrected),
     expansions: [...new Set(expansions)],
     otherState: findOtherState(original),
+    unknownStems: vocabulary ? unknownStemsOf(corrected, vocabulary) : [],
   }
 }
 

@@ -123,6 +123,12 @@ export interface QueryAnalysis {
   expansions: string[]
   /** A US state other than South Carolina named in the question, or null. */
   otherState: string | null
+  /**
+   * Stems of the question's words that appear nowhere in the corpus ('shiny', 'blacktop'): plain words the
+   * corpus cannot be expected to hold, as opposed to corpus words missing from the passages found.
+   * Empty when no vocabulary was given.
+   */
+  unknownStems?: string[]
 }
 
 export interface RetrievalOptions {

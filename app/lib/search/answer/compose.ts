@@ -8,7 +8,7 @@ import { exactCitationsOf, labelOf, quotedCitationsOf, sourcesOf } from './citat
 import { judgeConfidence, type ConfidenceVerdict } from './confidence'
 import { gatherEvidence, type Evidence } from './evidence'
 import { passagesUsed, selectFacts, type SelectedFact } from './extractive'
-import { checkScope, type ScopeVerdict } from './scope'
+import { checkScope, hasFieldVocabulary, type ScopeVerdict } from './scope'
 import {
   calculationSuggestions,
   calculatorNote,
@@ -42,7 +42,10 @@ export interface Prepared {
 
 export function prepare(query: string, analysis: QueryAnalysis, passages: Passage[], sheets: CheatSheetInfo[]): Prepared {
   const terms = questionTerms(analysis)
-  const evidence = gatherEvidence(terms, passages)
+  // Plain words the corpus never uses are discounted only in a question that is about field work;
+  // without field vocabulary they keep their full weight, so 'Who won the World Series?' stays out.
+  const unknown = hasFieldVocabulary(analysis.corrected || analysis.original, analysis) ? analysis.unknownStems : []
+  const evidence = gatherEvidence(terms, passages, unknown)
   const facts = selectFacts(evidence, passages)
   return {
     query,

@@ -32,10 +32,16 @@ export interface Evidence {
   passageCount: number
 }
 
-export function weightsFor(terms: QuestionTerms, stems: readonly ReadonlySet<string>[]): Map<string, number> {
+export function weightsFor(terms: QuestionTerms, stems: readonly ReadonlySet<string>[], unknownStems: readonly string[] = []): Map<string, number> {
   const n = stems.length
   const weights = new Map<string, number>()
   for (const term of terms.terms) {
+    // A plain word the whole corpus never uses ('shiny', 'blacktop') says nothing about whether these
+    // passages are the right ones: it weighs like a parameter. A corpus word missing from them does.
+    if (unknownStems.includes(term) && !(terms.alternatives.get(term)?.length)) {
+      weights.set(term, 0.5)
+      continue
+    }
     const df = stems.filter((set) => termFound(terms, term, set)).length
     const idf = 1 + Math.log((n + 1) / (df + 1))
     // A bare figure no passage holds is a parameter of the question ('55 mph'), not its subject; a
@@ -46,10 +52,10 @@ export function weightsFor(terms: QuestionTerms, stems: readonly ReadonlySet<str
   return weights
 }
 
-export function gatherEvidence(terms: QuestionTerms, passages: readonly Passage[]): Evidence {
+export function gatherEvidence(terms: QuestionTerms, passages: readonly Passage[], unknownStems: readonly string[] = []): Evidence {
   const considered = passages.slice(0, CONSIDERED_PASSAGES)
   const stems = considered.map(passageStems)
-  const weights = weightsFor(terms, stems)
+  const weights = weightsFor(terms, stems, unknownStems)
   const coverages = stems.map((set) => coverage(terms, set, weights))
   const top = considered.slice(0, 3)
   return {

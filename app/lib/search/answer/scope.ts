@@ -15,7 +15,7 @@ import type { QueryAnalysis } from '../types'
 import type { Evidence } from './evidence'
 
 const FIELD_WORDS =
-  /\b(road|roads|roadway|highway|interstate|street|pavement|paving|pave|construction|contractor|project|inspector|inspection|spec|specs|specification|specifications|section|drawing|drawings|scdot|dot|material|materials|mix|lane|lanes|shoulder|traffic|bridge|culvert|slope|grade|sign|station|stations|plans|engineer|subcontract|field|sample|test|tests|psi|inches|feet|ft|cubic|yards|tons|gallons|speed|mph|route|routes|intersection|ramp|median|curb|sidewalk)\b/i
+  /\b(road|roads|roadway|highway|interstate|street|pavement|paving|pave|construction|contractor|project|inspector|inspection|spec|specs|specification|specifications|section|drawing|drawings|scdot|dot|material|materials|mix|lane|lanes|shoulder|traffic|bridge|culvert|slope|grade|sign|station|stations|plans|engineer|subcontract|field|sample|test|tests|psi|inches|feet|ft|cubic|yards|tons|gallons|speed|mph|route|routes|intersection|ramp|median|curb|sidewalk|permit|permits|acre|acres|bar|bars|dirt|soil|dig|digging|excavation|hole|ditch|trench|crew|crews|worker|workers|equipment|truck|trucks|paint|stripe|stripes|storm|stormwater|water|grinding|dust)\b/i
 
 /** A route number: I-26, US 17, SC-277. */
 const ROUTE = /\b(?:I|US|SC)[- ]?\d{1,3}\b/
