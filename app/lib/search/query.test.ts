@@ -177,6 +177,12 @@ describe('words the corpus never uses', () => {
     expect(analysis.unknownStems).not.toContain('guardrail')
     expect(analysis.unknownStems!.some((s) => /\d/.test(s))).toBe(false)
   })
+  it('keeps capitalised names inside the sentence out (they name the subject)', () => {
+    const analysis = analyzeQuery('What is the shiny speed limit on US 17 in Myrtle Beach?', vocabulary)
+    expect(analysis.unknownStems).toContain('shiny')
+    expect(analysis.unknownStems).not.toContain('myrtl')
+    expect(analysis.unknownStems).not.toContain('beach')
+  })
   it('is empty without a vocabulary', () => {
     expect(analyzeQuery('how shiny is it').unknownStems).toEqual([])
   })

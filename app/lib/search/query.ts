@@ -227,12 +227,15 @@ export function expandSynonyms(text: string): string[] {
 }
 
 /**
- * Plain words of the question that the corpus never uses. An acronym (ADA, NFL) is left out: written in
- * capitals it names the subject, and a subject the corpus lacks must still count against an answer.
+ * Plain words of the question that the corpus never uses. Acronyms (ADA, NFL) and capitalised names
+ * (Myrtle Beach) are left out: they name the subject, and a subject the corpus lacks must still count
+ * against an answer.
  */
 function unknownStemsOf(text: string, vocabulary: Vocabulary): string[] {
-  const acronyms = new Set((text.match(/\b[A-Z]{2,}s?\b/g) ?? []).flatMap((word) => tokenize(word)))
-  return [...new Set(tokenize(text))].filter((t) => /^[a-z]+$/.test(t) && !vocabulary.stems.has(t) && !acronyms.has(t))
+  // Acronyms (ADA) and capitalised names inside the sentence (Myrtle Beach) name the subject.
+  const names = text.match(/\b[A-Z]{2,}s?\b|(?<=[a-z0-9,]\s+)[A-Z][a-z]+/g) ?? []
+  const subjects = new Set(names.flatMap((word) => tokenize(word)))
+  return [...new Set(tokenize(text))].filter((t) => /^[a-z]+$/.test(t) && !vocabulary.stems.has(t) && !subjects.has(t))
 }
 
 export function analyzeQuery(query: string, vocabulary?: Vocabulary): QueryAnalysis {
