@@ -10,8 +10,8 @@
  * - Concurrent requests for the same key share one computation.
  * - `SEARCH_ANSWER_CACHE=0` turns it off (benchmarks of the uncached path, or to rule it out).
  */
-import { sql } from 'drizzle-orm'
-import { rowsOf, type DbHandle } from '@db/client'
+import type { DbHandle } from '@db/client'
+import { corpusVersion } from './corpus-version.server'
 
 export const ANSWER_CACHE_MAX = 500
 export const CORPUS_RECHECK_MS = 5_000
@@ -126,15 +126,6 @@ export class AnswerCache<V> {
 
 export function answerCacheEnabled(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
   return env.SEARCH_ANSWER_CACHE !== '0'
-}
-
-/** What the answers of a database depend on: its documents and its current embedding model. */
-export async function corpusVersion(handle: DbHandle): Promise<string> {
-  const result = await handle.db.execute(
-    sql`select (select max(ingested_at)::text from documents) as at, (select count(*)::int from documents) as n, (select max(trained_at)::text from embedding_models) as model`,
-  )
-  const row = rowsOf<{ at: string | null; n: number; model: string | null }>(result)[0]
-  return `${row?.at ?? ''}|${row?.n ?? 0}|${row?.model ?? ''}`
 }
 
 const caches = new WeakMap<DbHandle, AnswerCache<unknown>>()

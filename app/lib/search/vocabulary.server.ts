@@ -1,11 +1,12 @@
 /**
  * The corpus vocabulary for spelling correction: every word of the chunk texts, titles and heading paths
  * with its number of occurrences, built once per corpus version and shared by every search of the process.
- * The version is `max(ingested_at)` and `count(*)` of documents, checked at most every few seconds.
+ * The version is `corpusVersion` (documents and embedding model), checked at most every few seconds.
  */
 import { brotliDecompressSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '@db/client'
+import { corpusVersion } from './corpus-version.server'
 import { FIELD_WORDS, PLACE_WORDS } from './query'
 import { createVocabulary, type Vocabulary } from './spelling'
 
@@ -20,12 +21,6 @@ interface Cached {
 
 const cache = new WeakMap<DbHandle, Cached>()
 const pending = new WeakMap<DbHandle, Promise<Vocabulary>>()
-
-async function corpusVersion(handle: DbHandle): Promise<string> {
-  const result = await handle.db.execute(sql`select max(ingested_at)::text as at, count(*)::int as n from documents`)
-  const row = rowsOf<{ at: string | null; n: number }>(result)[0]
-  return `${row?.at ?? ''}|${row?.n ?? 0}`
-}
 
 export function countWords(texts: Iterable<string>): Map<string, number> {
   const counts = new Map<string, number>()
