@@ -3,6 +3,7 @@
 // Production serves build/; NODE_ENV=development runs Vite in middleware mode with hot reload.
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
+import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import process from 'node:process'
 import { createRequestHandler } from '@remix-run/express'
@@ -59,7 +60,8 @@ app.use(
           useDefaults: false,
           directives: {
             'default-src': ["'self'"],
-            'script-src': ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+            // 'wasm-unsafe-eval' lets the OCR worker compile tesseract's WebAssembly; it does not allow eval().
+            'script-src': ["'self'", "'wasm-unsafe-eval'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
             'style-src': ["'self'", "'unsafe-inline'"],
             'img-src': ["'self'", 'data:', 'blob:'],
             'font-src': ["'self'", 'data:'],
@@ -97,6 +99,13 @@ app.use((_req, res, next) => {
   next()
 })
 
+// The form filler's OCR runs in the browser with tesseract.js; its worker, WebAssembly core and English
+// data come from our own origin, never a content network. Paths carry the versions, so they cache forever.
+const ocrFiles = ocrAssetDirectories()
+for (const [prefix, dir] of Object.entries(ocrFiles)) {
+  app.use(prefix, express.static(dir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }))
+}
+
 if (vite) {
   app.use(vite.middlewares)
 } else {
@@ -133,3 +142,14 @@ async function shutdown(signal) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+/** URL prefix to folder for the OCR files; the prefixes must match app/lib/ocr/assets.ts. */
+function ocrAssetDirectories() {
+  const require = createRequire(import.meta.url)
+  const version = (name) => require(`${name}/package.json`).version
+  return {
+    [`/ocr/tesseract-${version('tesseract.js')}`]: path.dirname(require.resolve('tesseract.js/dist/worker.min.js')),
+    [`/ocr/core-${version('tesseract.js-core')}`]: path.dirname(require.resolve('tesseract.js-core/package.json')),
+    '/ocr/eng-4.0.0_best_int': path.dirname(require.resolve('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz')),
+  }
+}

@@ -99,6 +99,28 @@ export const favourites = pgTable(
   (t) => [uniqueIndex('favourites_user_ref_unique').on(t.userId, t.kind, t.refId)],
 )
 
+/**
+ * Inspection forms a user completed in the form filler (§3 Submission record). `data` maps each template
+ * field id to the text entered; `formName` is kept as submitted so a later template rename does not
+ * rewrite history.
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    formId: text('form_id').notNull(),
+    formName: text('form_name').notNull(),
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    /** 'photo', 'voice' or 'manual': how the fields were filled, shown in the list. */
+    inputMethod: text('input_method', { enum: ['photo', 'voice', 'manual'] }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('form_submissions_user_time').on(t.userId, t.submittedAt)],
+)
+
 /** Fixed-window counters for rate limits, shared by every server process that uses the database. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
