@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { installedExtensions, migrateDatabase, openDatabase, rowsOf, type DbHandle } from '../../db/client'
 import { loadCorpusFiles } from '../../ingest/corpus-files'
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
+import { OCR_ASSETS } from '../../app/lib/ocr/assets'
 import { ROOT, startServer, type RunningServer } from './server'
 
 process.env.APP_ROOT = ROOT
@@ -108,7 +109,7 @@ describe.each(DATABASE_KINDS)('the built server on %s', (kind) => {
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
-    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'nonce-[A-Za-z0-9+/=]+'/)
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     const html = await response.text()
@@ -140,6 +141,25 @@ describe.each(DATABASE_KINDS)('the built server on %s', (kind) => {
       redirect: 'manual',
     })
     expect(response.status).toBe(403)
+  })
+
+  it('serves the OCR worker, WebAssembly core and English data from our own origin, cached for good', async () => {
+    const files = [
+      [`${OCR_ASSETS.workerPath}`, /javascript/],
+      [`${OCR_ASSETS.corePath}/tesseract-core-simd-lstm.wasm.js`, /javascript/],
+      [`${OCR_ASSETS.langPath}/eng.traineddata.gz`, /gzip|octet-stream/],
+    ] as const
+    for (const [file, type] of files) {
+      const response = await fetch(`${server.url}${file}`, { method: 'HEAD' })
+      expect(response.status, file).toBe(200)
+      expect(response.headers.get('content-type'), file).toMatch(type)
+      expect(response.headers.get('cache-control'), file).toContain('immutable')
+    }
+    const missing = await fetch(`${server.url}${OCR_ASSETS.corePath}/../package.json`)
+    expect(missing.status).toBe(404)
+    const policy = (await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? ''
+    expect(policy).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'nonce-/)
+    expect(policy).not.toContain("'unsafe-eval'")
   })
 
   it('stores the theme from a form post in a cookie and redirects back', async () => {

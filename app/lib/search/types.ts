@@ -83,8 +83,10 @@ export interface SearchResult {
   /** Inspector Tips. */
   roleSpecificNotes: string[]
   isDiagnostic: boolean
-  diagnosticResult: null
-  fileName: null
+  /** Set by photo analysis with analysisType 'diagnostic' (§3 Diagnostic result). */
+  diagnosticResult: DiagnosticResult | null
+  /** Name of the analysed upload, as the user's file was called (display only). */
+  fileName: string | null
   exactCitations: ExactCitation[]
   /** Cheat-sheet ids (corpus/cheat-sheets). */
   cheatSheetSuggestions: string[]
@@ -96,13 +98,99 @@ export interface SearchResult {
   engine: AnswerEngine
   featureSuggestions: FeatureSuggestion[]
   engagementText: string
-  imageAnalysis: null
+  /** Set by photo analysis (§3 Image analysis). */
+  imageAnalysis: ImageAnalysis | null
   /** Spelling corrections applied to the question, shown to the user. */
   corrections: Array<{ from: string; to: string }>
   /** Set on a retry: attempt number and what the broader search added. */
   retry?: { attempt: number; added: string }
   /** Id in the user's history. */
   searchId?: string
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Photo and document analysis (§3 Diagnostic result, Image analysis; §7 POST /api/analyze-image)
+
+export const ANALYSIS_TYPES = ['features', 'general', 'diagnostic'] as const
+export type AnalysisType = (typeof ANALYSIS_TYPES)[number]
+
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const
+export type Severity = (typeof SEVERITIES)[number]
+
+export const PRIORITIES = ['immediate', 'high', 'medium', 'low'] as const
+export type RecommendationPriority = (typeof PRIORITIES)[number]
+
+/**
+ * Where a finding came from. 'text' = read from the image or PDF text (OCR/extraction), 'description' =
+ * matched from the user's question, 'corpus' = the defect guide or specifications, 'model' = a vision
+ * model's output (never presented as a finding of the product's own).
+ */
+export type FindingOrigin = 'text' | 'description' | 'corpus' | 'model'
+
+export interface DetectedProblem {
+  problem: string
+  description: string
+  severity: Severity
+  causeLikely: string[]
+  origin?: FindingOrigin
+}
+
+export interface DiagnosticRecommendation {
+  action: string
+  priority: RecommendationPriority
+  /** An SCDOT reference the corpus confirms ('Section 401', 'SC-M-400'); '' when none is confirmed. */
+  scdotReference: string
+  /** Free text; the defect guide gives no cost figures, so this says so rather than inventing one. */
+  estimatedCost: string
+}
+
+export interface RelatedSpec {
+  specification: string
+  section: string
+  relevance: string
+}
+
+export interface DiagnosticResult {
+  primaryIssue: string
+  severity: Severity
+  confidence: 'low' | 'medium' | 'high'
+  /** Underscore words: 'asphalt_rutting'. */
+  issueType: string
+  detectedProblems: DetectedProblem[]
+  recommendations: DiagnosticRecommendation[]
+  inspectionChecklist: string[]
+  preventiveMeasures: string[]
+  relatedSpecs: RelatedSpec[]
+}
+
+export interface IdentifiedFeature {
+  feature: string
+  /** The specification or drawing that governs it, with its citation. */
+  specifications: string
+  /** 0 to 1. */
+  confidence: number
+  origin?: FindingOrigin
+}
+
+export interface ImageAnalysis {
+  identifiedFeatures: IdentifiedFeature[]
+  planDetails: {
+    stationNumbers: string[]
+    /** All found; the view shows the first 5. */
+    annotations: string[]
+    /** All found; the view shows the first 5. */
+    elements: string[]
+  }
+  relevantSpecs: string[]
+  recommendations: string[]
+  /** Text read from the upload (OCR for images, extraction for PDFs), capped. */
+  extractedText?: string
+  /** How the text was read: 'ocr' | 'pdf-text' | 'none'. */
+  textSource?: 'ocr' | 'pdf-text' | 'none'
+  /** Plain statements about what was and was not done, e.g. that visual detection needs a vision model. */
+  notices?: string[]
+  /** Display name of the vision model whose output is merged, or null. */
+  visionModel?: string | null
 }
 
 // ---------------------------------------------------------------------------------------------------
