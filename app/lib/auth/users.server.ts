@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '@db/client'
-import { favourites, searches, users } from '@db/schema'
+import { favourites, formSubmissions, searches, users } from '@db/schema'
 import { canSearch } from '../search-quota.server'
 import { decoyHash, hashPassword, verifyPassword } from './password.server'
 import type { SignInInput, SignUpInput } from './schemas'
@@ -132,10 +132,12 @@ export async function mergeGuestInto(db: Database, guestId: string, memberId: st
     const [guest] = await tx.select().from(users).where(eq(users.id, guestId)).limit(1)
     if (!guest?.isGuest) return
     await tx.update(searches).set({ userId: memberId }).where(eq(searches.userId, guestId))
+    await tx.update(formSubmissions).set({ userId: memberId }).where(eq(formSubmissions.userId, guestId))
+    // Move the guest's favourites the member does not already have; the duplicates go with the guest.
     await tx.execute(sql`
-      insert into favourites (id, user_id, kind, ref_id, title, url, created_at)
-      select id, ${memberId}, kind, ref_id, title, url, created_at from favourites where user_id = ${guestId}
-      on conflict (user_id, kind, ref_id) do nothing`)
+      update favourites as g set user_id = ${memberId}
+      where g.user_id = ${guestId}
+        and not exists (select 1 from favourites m where m.user_id = ${memberId} and m.kind = g.kind and m.ref_id = g.ref_id)`)
     await tx.delete(favourites).where(eq(favourites.userId, guestId))
     await tx
       .update(users)
