@@ -6,7 +6,8 @@
  *   The heading's leading identifier ('401.2', 'SC-M-400 (04/15) 4.1.1', 'MUTCD 6H-3', '29 CFR
  *   1926.652(a)(1)', 'Division 100') is the chunk's section; a heading without one ('Bridge deck Concrete
  *   class') keeps the record's front-matter section.
- * - Drawings, cheat sheets and the document catalogue: their structured fields rendered as readable text.
+ * - Drawings, cheat sheets, defect guide records and the document catalogue: their structured fields
+ *   rendered as readable text.
  *
  * Chunk ids are `<document id>#<slug of the heading>` (a numeric suffix for repeats, `~2` for the later
  * parts of a split block), so editing one block leaves every other block's id and hash as they were.
@@ -15,9 +16,11 @@ import { createHash } from 'node:crypto'
 import {
   VERIFICATION_NOTICE,
   cheatSheetSchema,
+  defectSchema,
   documentCatalogueSchema,
   drawingSchema,
   type CheatSheetFrontMatter,
+  type DefectFrontMatter,
   type DocumentCatalogue,
   type DrawingFrontMatter,
 } from '../app/lib/corpus/schema'
@@ -158,6 +161,7 @@ const DOCUMENT_BY_FOLDER: Record<string, string> = {
   drawings: 'SCDOT Standard Drawings (field summary records)',
   'cheat-sheets': 'Inspector cheat sheets (product reference)',
   documents: 'Reference document catalogue',
+  defects: 'Defect guide (product reference)',
 }
 
 function baseDocument(file: CorpusFile, kind: string, overrides: Partial<IngestDocument> = {}): IngestDocument {
@@ -357,6 +361,83 @@ function cheatSheetRecord(file: CorpusFile): MarkdownIngest {
   return finish(document, drafts)
 }
 
+// --- defect guide ---------------------------------------------------------------------------------------
+
+/** How a recommendation's reference reads in the text; '' means the corpus confirms no SCDOT section for it. */
+export function defectReferenceText(reference: string): string {
+  return reference.trim() ? `SCDOT reference: ${reference.trim()}` : 'no SCDOT section confirmed'
+}
+
+/**
+ * A defect record as search sees it: what it is and looks like (names, symptoms, overview), its cited
+ * facts, and its recommendations with their SCDOT references. Causes, the inspection checklist, preventive
+ * measures and related specifications stay in the record for diagnosis (app/lib/analysis) and are not
+ * indexed: their general words ('weather', 'temperature', 'slope') crowded specification passages out of
+ * ordinary searches (search-quality gate, abstention on unknown questions).
+ */
+function defectRecord(file: CorpusFile): MarkdownIngest {
+  const defect: DefectFrontMatter = defectSchema.parse(file.frontMatter)
+  const label = `Defect guide: ${defect.title}`
+  const document = baseDocument(file, 'defect', {
+    title: label,
+    edition: null,
+    meta: {
+      path: file.path,
+      defectId: defect.id,
+      category: defect.category,
+      issueType: defect.issueType,
+      severity: defect.severity,
+      confirmed: defect.confirmed,
+      lastUpdated: defect.lastUpdated,
+    },
+  })
+  const common = {
+    section: null,
+    sectionTitle: defect.title,
+    edition: null,
+    url: defect.url,
+    topics: defect.topics,
+    pageStart: null,
+    pageEnd: null,
+  }
+  // The body: an overview paragraph, then '## ' blocks of cited facts, each a chunk of its own.
+  const [intro = '', ...blocks] = stripNotice(file.body).split(/^## /m)
+  const parts: Array<[string, string, string]> = [
+    [
+      'overview',
+      label,
+      [
+        `${defect.title} (defect guide, ${defect.category}; typical severity ${defect.severity}).`,
+        `Also called: ${defect.keywords.join(', ')}.`,
+        `What it looks like:\n${bulletList(defect.symptoms)}`,
+        intro.trim(),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    ],
+    ...blocks.map((block): [string, string, string] => {
+      const newline = block.indexOf('\n')
+      const heading = (newline < 0 ? block : block.slice(0, newline)).trim()
+      return [slug(heading), `${label} > ${heading}`, newline < 0 ? '' : block.slice(newline + 1).trim()]
+    }),
+    [
+      'recommendations',
+      `${label} > Recommendations`,
+      [
+        `Recommendations for ${defect.title.toLowerCase()}:`,
+        bulletList(defect.recommendations.map((r) => `${r.action} (priority ${r.priority}; ${defectReferenceText(r.scdotReference)})`)),
+      ].join('\n'),
+    ],
+  ]
+  const drafts: ChunkDraft[] = []
+  for (const [key, headingPath, text] of parts) {
+    splitOnBullets(text).forEach((part, i) =>
+      drafts.push({ ...common, key: i === 0 ? key : `${key}~${i + 1}`, kind: 'defect', headingPath, text: part }),
+    )
+  }
+  return finish(document, drafts)
+}
+
 // --- the document catalogue ----------------------------------------------------------------------------
 
 function catalogueRecord(file: CorpusFile): MarkdownIngest {
@@ -412,6 +493,7 @@ export function corpusFileToChunks(file: CorpusFile): MarkdownIngest {
     if (folder === 'drawings') return drawingRecord(file)
     if (folder === 'cheat-sheets') return cheatSheetRecord(file)
     if (folder === 'documents') return catalogueRecord(file)
+    if (folder === 'defects') return defectRecord(file)
     return specRecord(file)
   } catch (error) {
     throw new Error(`corpus/${file.path}: ${(error as Error).message}`, { cause: error })

@@ -11,6 +11,7 @@
  * (`field-reference`) must tell the reader to verify them against the current SCDOT document.
  */
 import { z } from 'zod'
+import { PRIORITIES, SEVERITIES } from '../search/types'
 
 /** Closing line of every record body: the product's verification notice. */
 export const VERIFICATION_NOTICE = 'Verify against the current official SCDOT documents before use.'
@@ -263,3 +264,59 @@ export const documentCatalogueSchema = z
     )
   })
 export type DocumentCatalogue = z.infer<typeof documentCatalogueSchema>
+
+// ---------------------------------------------------------------------------------------------------
+// Defect guide (corpus/defects/<id>.md, kind 'defect'): common field defects matched by photo and
+// document analysis (app/lib/analysis). Causes, checks and measures are general practice in our own
+// words; an SCDOT reference ('Section 401 (2007)', 'SC-M-400', 'SC-T-30', 'Drawing G501') is one the
+// corpus already holds as confirmed, or '' when none is confirmed. No cost figures.
+
+
+export const DEFECT_CATEGORIES = [
+  'asphalt',
+  'concrete',
+  'drainage',
+  'guardrail',
+  'pavement markings',
+  'earthwork',
+  'bridge deck',
+] as const
+export type DefectCategory = (typeof DEFECT_CATEGORIES)[number]
+
+export const defectRecommendationSchema = z
+  .object({ action: text, priority: z.enum(PRIORITIES), scdotReference: z.string().trim() })
+  .strict()
+
+export const defectRelatedSpecSchema = z
+  .object({ specification: text, section: z.string().trim(), relevance: text })
+  .strict()
+
+export const defectSchema = z
+  .object({
+    id: z.string().regex(/^defect-[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be 'defect-<kebab-case slug>'"),
+    kind: z.literal('defect'),
+    title: text,
+    category: z.enum(DEFECT_CATEGORIES),
+    /** Underscore words, e.g. 'asphalt_alligator_cracking'. */
+    issueType: z.string().regex(/^[a-z0-9]+(?:_[a-z0-9]+)+$/, 'must be underscore words'),
+    /** Typical severity when the defect is found. */
+    severity: z.enum(SEVERITIES),
+    /** Names an inspector would type or a plan or photo label would carry. */
+    keywords: z.array(text).min(3),
+    /** What the defect looks like, in plain words. */
+    symptoms: z.array(text).min(2),
+    likelyCauses: z.array(text).min(2),
+    recommendations: z.array(defectRecommendationSchema).min(2),
+    inspectionChecklist: z.array(text).min(3),
+    preventiveMeasures: z.array(text).min(2),
+    relatedSpecs: z.array(defectRelatedSpecSchema),
+    topics: z.array(text).min(1),
+    url: z.url({ protocol: /^https?$/ }),
+    sources: z.array(sourceSchema).min(1),
+    /** True when every SCDOT reference in the record is one the corpus confirms. */
+    confirmed: z.boolean(),
+    lastUpdated: isoDate,
+  })
+  .strict()
+export type DefectFrontMatter = z.infer<typeof defectSchema>
+export type Defect = DefectFrontMatter & { notes: string }
