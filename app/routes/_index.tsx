@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { data } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { getDatabase } from '@db/client'
@@ -7,6 +8,8 @@ import { SignedOutDashboardCard } from '~/components/dashboard/signed-out-card'
 import { Greeting } from '~/components/home/greeting'
 import { GuestBanner } from '~/components/home/guest-banner'
 import { HomeAuthScreen, preloadAuthScreen } from '~/components/home/lazy-auth-screen'
+import { performImageAnalysis } from '~/components/search/analyze-action.server'
+import { PHOTO_TOASTS } from '~/components/search/photo-messages'
 import { EMPTY_QUERY_MESSAGE, performSearch } from '~/components/search/search-action.server'
 import { SearchArea } from '~/components/search/search-area'
 import { SEARCH_TOASTS, type HomeSearchData } from '~/components/search/search-messages'
@@ -53,12 +56,34 @@ function parseSources(text: string | undefined): unknown {
   }
 }
 
+/** Switching between Text Search and Photo Analysis ('/?mode=photo') only changes the view: no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  // Revalidations in place (after a search, the search count changed) and form posts are left alone.
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search) return defaultShouldRevalidate
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search)
+    params.delete('mode')
+    return params.toString()
+  }
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate
+}
+
+/** The photo form without JavaScript (multipart): the same analysis as POST /api/analyze-image. */
+async function photoAction(request: Request) {
+  const outcome = await performImageAnalysis(request)
+  if (outcome.ok) return data<HomeSearchData>({ ok: true, result: outcome.result, retries: 0 })
+  const title = outcome.status === 400 && outcome.message === EMPTY_QUERY_MESSAGE ? SEARCH_TOASTS.inputRequired.title : PHOTO_TOASTS.failed.title
+  return data<HomeSearchData>({ ok: false, status: outcome.status, title, message: outcome.message, query: '', mode: 'photo' }, { status: outcome.status })
+}
+
 /**
  * The search form without JavaScript: the same search as POST /api/search (or /api/retry-search for
- * 'Double Check'), answered as page data that the search area renders on the server.
+ * 'Double Check'), answered as page data that the search area renders on the server. The photo form
+ * posts multipart and goes to `photoAction`.
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request)
+  if ((request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) return photoAction(request)
   const form = await readForm(request)
   const retrying = formText(form, 'intent') === 'retry'
   // A Common Topic button sends its topic; the text box sends the question.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calculatorHref, cheatSheetHref, citationHref, drawingIdOf, factCheckHref, isInternal } from './links'
+import { calculatorHref, cheatSheetHref, citationHref, drawingIdOf, factCheckHref, featureHref, isInternal } from './links'
 
 describe('results links (spec §2 navigation from results)', () => {
   it('finds the drawing a text or link names', () => {
@@ -30,5 +30,13 @@ describe('results links (spec §2 navigation from results)', () => {
     expect(isInternal('/documents#drawing-g501')).toBe(true)
     expect(isInternal('//evil.example')).toBe(false)
     expect(isInternal('https://www.scdot.org/')).toBe(false)
+  })
+})
+
+describe('feature suggestion links', () => {
+  it('carry the form to preselect in the address, for the page without JavaScript', () => {
+    expect(featureHref({ route: '/ar-inspection', formId: '400.04' })).toBe('/ar-inspection?form=400.04')
+    expect(featureHref({ route: '/?mode=photo' })).toBe('/?mode=photo')
+    expect(featureHref({ route: '/x?a=1', formId: '100.10' })).toBe('/x?a=1&form=100.10')
   })
 })

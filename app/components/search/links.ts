@@ -39,6 +39,15 @@ export function citationHref(citation: { type: string; reference: string; url: s
   return drawing ? `/documents#${drawing}` : citation.url
 }
 
+/**
+ * A feature suggestion's link: its route, plus '?form=<id>' for the form filler, so the form is
+ * preselected without JavaScript too (with it, the id is also stored under 'preselected_form').
+ */
+export function featureHref(feature: { route: string; formId?: string }): string {
+  if (!feature.formId) return feature.route
+  return `${feature.route}${feature.route.includes('?') ? '&' : '?'}form=${encodeURIComponent(feature.formId)}`
+}
+
 export function cheatSheetHref(id: string): string {
   return `/cheat-sheets?sheet=${encodeURIComponent(id)}`
 }

@@ -2,9 +2,12 @@ import { useEffect, useState } from 'react'
 import { DotsLoader } from '~/components/loader'
 import { LOADING_ROTATION_MS, LOADING_SUBTITLE, LOADING_TITLE, loadingMessages } from '~/lib/search/loading-messages'
 
-/** The analysing screen while a search runs: the first message at once, the next every 3 s. */
-export function LoadingPanel({ query }: { query: string }) {
-  const [messages] = useState(() => loadingMessages(query))
+/**
+ * The analysing screen while a search runs: the first message at once, the next every 3 s. A photo
+ * analysis passes its own `messages` (they vary by analysis type).
+ */
+export function LoadingPanel({ query, messages: given }: { query: string; messages?: string[] }) {
+  const [messages] = useState(() => given ?? loadingMessages(query))
   const [index, setIndex] = useState(0)
   useEffect(() => {
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % messages.length), LOADING_ROTATION_MS)

@@ -6,6 +6,7 @@ import {
   cheatSheetHref,
   citationHref,
   factCheckHref,
+  featureHref,
   PRESELECTED_FORM_KEY,
   storeTarget,
   TARGET_CALCULATION_KEY,
@@ -18,9 +19,9 @@ export interface ToolNames {
   calculators: Record<string, string>
 }
 
-function Block({ id, title, icon, children }: { id: string; title: string; icon: ReactNode; children: ReactNode }) {
+export function Block({ id, title, icon, children, testId }: { id: string; title: string; icon: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-border bg-card p-5">
+    <section aria-labelledby={id} data-testid={testId} className="rounded-xl border border-border bg-card p-5">
       <h3 id={id} className="flex items-center gap-2 text-lg font-bold">
         {icon}
         {title}
@@ -145,7 +146,7 @@ export function HelpfulTools({ features }: { features: FeatureSuggestion[] }) {
             <p className="font-bold">{feature.title}</p>
             <p className="text-sm">{feature.description}</p>
             <ResultLink
-              href={feature.route}
+              href={featureHref(feature)}
               onNavigate={feature.formId ? () => storeTarget(PRESELECTED_FORM_KEY, feature.formId!) : undefined}
               className="inline-flex min-h-[var(--tap-size)] w-fit items-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground"
             >

@@ -3,10 +3,22 @@ import { forwardRef, type FormEvent, type MouseEvent } from 'react'
 import { DotsLoader } from '~/components/loader'
 import { VERIFY_NOTICE } from '~/lib/brand'
 import type { SearchResult } from '~/lib/search/types'
+import { DiagnosticSection } from './diagnostic-section'
+import { ImageAnalysisSection } from './image-analysis-section'
 import { HelpfulTools, SourceDocuments, SuggestedTools, ExactLocations, type ToolNames } from './result-sections'
 import { SmartAnalysis } from './smart-analysis'
 
 export const HOME_ACTION = '/?index'
+
+/**
+ * The question a result answers. A photo analysed without one carries its history label ('Photo: <file
+ * name>', 'Document: <file name>', see lib/analysis historyQuery) as its query: that is no question.
+ */
+export function questionOf(result: Pick<SearchResult, 'query' | 'fileName'>): string {
+  const query = result.query.trim()
+  if (result.fileName && (query === `Photo: ${result.fileName}` || query === `Document: ${result.fileName}`)) return ''
+  return query
+}
 
 /** §4 Retry: 'Double Check' until a retry succeeds, then 'Try Again'. */
 export function retryLabel(successfulRetries: number): string {
@@ -38,31 +50,37 @@ export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(func
     event.preventDefault()
     onNewSearch()
   }
+  // A photo analysed without a question has nothing to search again.
+  const canRetry = questionOf(result) !== ''
+  // A result from a photo does not suggest photo analysis again.
+  const features = result.fileName ? result.featureSuggestions.filter((feature) => feature.type !== 'photo_analysis') : result.featureSuggestions
   return (
     <div className="grid gap-4" data-testid="search-results">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="search-results-title" ref={headingRef} tabIndex={-1} className="mr-auto scroll-mt-24 text-2xl font-bold outline-none sm:text-3xl">
           Search Results
         </h2>
-        <form method="post" action={HOME_ACTION} onSubmit={submitRetry}>
-          <input type="hidden" name="intent" value="retry" />
-          <input type="hidden" name="originalQuery" value={result.query} />
-          <input type="hidden" name="originalAnswer" value={result.answer} />
-          <input
-            type="hidden"
-            name="originalSources"
-            value={JSON.stringify(result.sources.slice(0, 50))}
-          />
-          <input type="hidden" name="retryAttempt" value={retries} />
-          <button
-            type="submit"
-            aria-busy={retrying || undefined}
-            className="inline-flex min-h-[var(--tap-size)] items-center gap-2 rounded-md border-2 border-primary bg-card px-4 font-semibold text-primary"
-          >
-            {retrying ? <DotsLoader label="Checking again" /> : <RefreshCw aria-hidden className="size-5" />}
-            {retryLabel(retries)}
-          </button>
-        </form>
+        {canRetry ? (
+          <form method="post" action={HOME_ACTION} onSubmit={submitRetry}>
+            <input type="hidden" name="intent" value="retry" />
+            <input type="hidden" name="originalQuery" value={result.query} />
+            <input type="hidden" name="originalAnswer" value={result.answer} />
+            <input
+              type="hidden"
+              name="originalSources"
+              value={JSON.stringify(result.sources.slice(0, 50))}
+            />
+            <input type="hidden" name="retryAttempt" value={retries} />
+            <button
+              type="submit"
+              aria-busy={retrying || undefined}
+              className="inline-flex min-h-[var(--tap-size)] items-center gap-2 rounded-md border-2 border-primary bg-card px-4 font-semibold text-primary"
+            >
+              {retrying ? <DotsLoader label="Checking again" /> : <RefreshCw aria-hidden className="size-5" />}
+              {retryLabel(retries)}
+            </button>
+          </form>
+        ) : null}
         <a
           href="/"
           onClick={newSearch}
@@ -72,19 +90,29 @@ export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(func
           New Search
         </a>
       </div>
-      <p className="text-muted-foreground">
-        Your question: <span className="font-semibold text-foreground" data-testid="result-query">{result.query}</span>
-      </p>
+      {canRetry ? (
+        <p className="text-muted-foreground">
+          Your question: <span className="font-semibold text-foreground" data-testid="result-query">{result.query}</span>
+        </p>
+      ) : null}
+      {result.fileName ? (
+        <p className="text-muted-foreground">
+          Your file: <span className="font-semibold text-foreground" data-testid="result-file">{result.fileName}</span>
+        </p>
+      ) : null}
       {result.retry?.added ? (
         <p role="note" data-testid="retry-added" className="rounded-lg border border-primary bg-accent p-3 text-accent-foreground">
           <strong>What the broader search added:</strong> {result.retry.added}
         </p>
       ) : null}
+      {/* Spec §2 order: Smart Analysis, diagnostic analysis, locations, tools, sources, features, image analysis. */}
       <SmartAnalysis result={result} />
+      <DiagnosticSection diagnostic={result.diagnosticResult ?? null} />
       <ExactLocations citations={result.exactCitations} />
       <SuggestedTools cheatSheets={result.cheatSheetSuggestions} calculations={result.calculationSuggestions} names={names} />
       <SourceDocuments sources={result.sources} />
-      <HelpfulTools features={result.featureSuggestions} />
+      <HelpfulTools features={features} />
+      <ImageAnalysisSection analysis={result.imageAnalysis ?? null} fileName={result.fileName ?? null} />
       <p role="note" data-testid="verify-notice" className="flex items-start gap-2 rounded-lg border border-border bg-card p-3 text-sm font-medium">
         <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
         {VERIFY_NOTICE}

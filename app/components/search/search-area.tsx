@@ -1,17 +1,22 @@
-import { useRevalidator } from '@remix-run/react'
+import { useRevalidator, useSearchParams } from '@remix-run/react'
 import { TriangleAlert } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '~/components/toast-store'
-import type { SearchResult } from '~/lib/search/types'
+import type { AnalysisType, SearchResult } from '~/lib/search/types'
 import { appendTranscript, capturedToast, cleanTranscript } from '~/lib/search/transcript'
 import { useHydrated } from '~/lib/use-hydrated'
+import { requestImageAnalysis } from './analyze-api'
 import { LoadingPanel } from './loading-panel'
+import { ModeToggle, modeOf } from './mode-toggle'
+import { PhotoForm } from './photo-form'
+import { DEFAULT_ANALYSIS_TYPE, photoFailureToast, photoLoadingMessages, photoSuccessToast } from './photo-messages'
 import type { ToolNames } from './result-sections'
 import { ResultsView } from './results-view'
 import { requestRetry, requestSearch, SearchCallError } from './search-api'
 import { SearchForm } from './search-form'
 import { retryToast, SEARCH_TOASTS, type HomeSearchData } from './search-messages'
 import { TipsCard } from './tips-card'
+import { checkUpload, type Rejection } from './upload-rules'
 import { useVoiceInput } from './use-voice-input'
 import './search.css'
 
@@ -22,18 +27,28 @@ export const TOPIC_SEARCH_MS = 100
 const smoothScroll = (): ScrollBehavior =>
   window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'
 
+type Pending = { kind: 'search' | 'retry'; query: string } | { kind: 'photo'; query: string; messages: string[] }
+
 /**
- * Home's search area (spec §2, §4, §5): the question form, the loading panel, then the results, which
- * replace it. With JavaScript the searches go to the JSON API in place; without it the forms post to
- * the home action and `posted` (its answer) is rendered by the server.
+ * Home's search area (spec §2, §4, §5): the Text Search / Photo Analysis toggle, the question form or
+ * the photo form, the loading panel, then the results, which replace it. With JavaScript the searches
+ * go to the JSON APIs in place; without it the forms post to the home action and `posted` (its answer)
+ * is rendered by the server. The mode lives in the address ('/?mode=photo').
  */
 export function SearchArea({ posted, names }: { posted: HomeSearchData | undefined; names: ToolNames }) {
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
-  const [text, setText] = useState(() => (posted && !posted.ok ? posted.query : ''))
+  const [searchParams] = useSearchParams()
+  const mode = modeOf(searchParams)
+  const postedPhoto = posted && !posted.ok && posted.mode === 'photo'
+  const [text, setText] = useState(() => (posted && !posted.ok && !postedPhoto ? posted.query : ''))
+  const [file, setFile] = useState<File | null>(null)
+  const [rejections, setRejections] = useState<Rejection[]>([])
+  const [analysisType, setAnalysisType] = useState<AnalysisType>(DEFAULT_ANALYSIS_TYPE)
+  const [question, setQuestion] = useState(() => (postedPhoto ? posted.query : ''))
   const [result, setResult] = useState<SearchResult | null>(() => (posted?.ok ? posted.result : null))
   const [retries, setRetries] = useState(() => (posted?.ok ? posted.retries : 0))
-  const [pending, setPending] = useState<{ kind: 'search' | 'retry'; query: string } | null>(null)
+  const [pending, setPending] = useState<Pending | null>(null)
   const [shown, setShown] = useState(0)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null)
@@ -46,6 +61,31 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
     setText((current) => appendTranscript(current, cleaned))
     toast(capturedToast(cleaned, confidence))
   })
+
+  const clearPhoto = useCallback(() => {
+    setFile(null)
+    setRejections([])
+    setQuestion('')
+  }, [])
+
+  // §4: choosing a mode clears the text (and its typing flag), the chosen file and any results.
+  const shownMode = useRef(mode)
+  useEffect(() => {
+    if (shownMode.current === mode) return
+    shownMode.current = mode
+    voice.stop()
+    setText('')
+    clearPhoto()
+    setResult(null)
+    setRetries(0)
+    setFailure(null)
+  }, [mode, voice, clearPhoto])
+
+  const chooseFiles = useCallback((files: File[]) => {
+    const check = checkUpload(files)
+    setRejections(check.rejections)
+    if (check.accepted) setFile(check.accepted)
+  }, [])
 
   // Bring fresh results into view 300 ms after they show, and move focus to their heading.
   useEffect(() => {
@@ -108,6 +148,30 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
     }
   }, [result, retries, revalidator])
 
+  const analyze = useCallback(async () => {
+    if (!file) {
+      toast(SEARCH_TOASTS.inputRequired)
+      return
+    }
+    if (busy.current) return
+    busy.current = true
+    setFailure(null)
+    setPending({ kind: 'photo', query: question, messages: photoLoadingMessages(analysisType, question) })
+    try {
+      const answer = await requestImageAnalysis(file, analysisType, question)
+      setResult(answer)
+      setRetries(0)
+      setShown((n) => n + 1)
+      toast(photoSuccessToast(answer))
+      revalidator.revalidate()
+    } catch (error) {
+      toast(photoFailureToast(error instanceof SearchCallError ? error.message : ''))
+    } finally {
+      busy.current = false
+      setPending(null)
+    }
+  }, [analysisType, file, question, revalidator])
+
   const topicTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(topicTimer.current), [])
   const pickTopic = useCallback(
@@ -121,14 +185,15 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
 
   const newSearch = useCallback(() => {
     setText('')
+    clearPhoto()
     setResult(null)
     setRetries(0)
     window.scrollTo({ top: 0, behavior: smoothScroll() })
     // After the form is back: the box has focus, without a second scroll.
-    window.setTimeout(() => textareaRef.current?.focus({ preventScroll: true }), 0)
-  }, [])
+    window.setTimeout(() => (textareaRef.current ?? document.getElementById('photo-file'))?.focus({ preventScroll: true }), 0)
+  }, [clearPhoto])
 
-  const view = pending?.kind === 'search' ? 'loading' : result ? 'results' : 'idle'
+  const view = pending?.kind === 'search' || pending?.kind === 'photo' ? 'loading' : result ? 'results' : 'idle'
 
   return (
     <section
@@ -154,10 +219,12 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
               Search SCDOT Specifications
             </h2>
             <p className="mt-1 text-muted-foreground">
-              Type or speak a question. Answers quote the exact section, drawing or test method, with links to the official
-              documents.
+              {mode === 'photo'
+                ? 'Upload a construction photo, plan sheet or PDF. The text on it is read and matched to the specifications, with citations.'
+                : 'Type or speak a question. Answers quote the exact section, drawing or test method, with links to the official documents.'}
             </p>
           </div>
+          {view === 'idle' ? <ModeToggle mode={mode} disabled={pending !== null} /> : null}
           {failure ? (
             <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive p-3 font-semibold text-destructive">
               <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
@@ -167,7 +234,24 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
             </p>
           ) : null}
           {view === 'loading' && pending ? (
-            <LoadingPanel query={pending.query} />
+            <LoadingPanel query={pending.query} messages={pending.kind === 'photo' ? pending.messages : undefined} />
+          ) : mode === 'photo' ? (
+            <PhotoForm
+              hydrated={hydrated}
+              pending={pending !== null}
+              file={file}
+              rejections={rejections}
+              analysisType={analysisType}
+              question={question}
+              onFiles={chooseFiles}
+              onRemove={() => {
+                setFile(null)
+                setRejections([])
+              }}
+              onAnalysisType={setAnalysisType}
+              onQuestion={setQuestion}
+              onSubmit={() => void analyze()}
+            />
           ) : (
             <>
               <SearchForm

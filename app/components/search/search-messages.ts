@@ -21,7 +21,10 @@ export function retryToast(result: SearchResult) {
   return added === RETRY_NOTHING_NEW ? { ...SEARCH_TOASTS.retryCompleted, description: added } : SEARCH_TOASTS.retryCompleted
 }
 
-/** What the home action answers to a posted search or retry (the page without JavaScript). */
+/**
+ * What the home action answers to a posted search, retry or photo analysis (the page without
+ * JavaScript). `mode: 'photo'` marks a failed photo analysis, so the photo form shows again with it.
+ */
 export type HomeSearchData =
   | { ok: true; result: SearchResult; retries: number }
-  | { ok: false; status: number; title: string; message: string; query: string }
+  | { ok: false; status: number; title: string; message: string; query: string; mode?: 'photo' }

@@ -145,7 +145,8 @@ export function buildResult(prepared: Prepared, body: AnswerBody): SearchResult 
     sources: sourcesOf(body.used, reference),
     searchEngine: body.searchEngine,
     engine: body.engine,
-    featureSuggestions: featureSuggestions(),
+    // Out of scope, no feature is suggested from the question's words.
+    featureSuggestions: featureSuggestions(prepared.scope.inScope ? prepared.query : ''),
     engagementText: abstained
       ? `No passage of the SCDOT corpus confirms an answer (${prepared.passages.length} passage${prepared.passages.length === 1 ? '' : 's'} searched).`
       : engagementText(body.used, prepared.passages.length),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { findFormTemplate, formLabel } from '~/lib/forms/templates'
 import { CALCULATOR_IDS } from '~/lib/calculators'
 import { VERIFICATION_NOTICE } from '~/lib/corpus/schema'
 import {
@@ -7,6 +8,7 @@ import {
   cheatSheetSuggestions,
   engagementText,
   featureSuggestions,
+  formIdFor,
   inspectorTips,
   type CheatSheetInfo,
 } from './suggestions'
@@ -64,10 +66,40 @@ describe('calculator suggestions', () => {
 })
 
 describe('feature suggestions', () => {
-  it('offer only features that exist today (no form filler or photo analysis yet)', () => {
-    const types = featureSuggestions().map((feature) => feature.type)
-    expect(types).toEqual(['voice_search', 'achievements'])
-    for (const feature of featureSuggestions()) expect(feature.route.startsWith('/')).toBe(true)
+  const types = (query: string, options?: { fromPhoto?: boolean }) => featureSuggestions(query, options).map((feature) => feature.type)
+
+  it('offer voice search and achievements for any question, with in-app routes', () => {
+    expect(types('')).toEqual(['voice_search', 'achievements'])
+    expect(types('What is the standard spacing for guardrail posts?')).toEqual(['voice_search', 'achievements'])
+    for (const feature of featureSuggestions('daily report of a cracked pour')) expect(feature.route.startsWith('/')).toBe(true)
+  })
+
+  it('offer the form filler for field records, with the form for the topic', () => {
+    const form = (query: string) => featureSuggestions(query).find((feature) => feature.type === 'form_filler')
+    expect(form('What goes in the HMA daily report?')).toMatchObject({ route: '/ar-inspection', formId: '400.04', buttonText: 'Open Form Filler' })
+    expect(form('how do I record the mat temperature when paving')?.formId).toBe('400.04')
+    expect(form('what do I inspect during a concrete pour?')?.formId).toBe('300.02')
+    expect(form('slump test record')?.formId).toBe('300.02')
+    expect(form('bridge inspection')?.formId).toBe('100.10')
+    expect(form('Bridge Inspection')?.description).toContain('100.10 Daily Construction Inspection Report')
+    expect(form('asphalt compaction requirement')).toBeUndefined()
+    expect(formIdFor('asphalt concrete pour')).toBe('400.04')
+  })
+
+  it('name each suggested form exactly as its template does', () => {
+    for (const id of ['400.04', '300.02', '100.10'] as const) {
+      const form = featureSuggestions(`daily report ${id === '400.04' ? 'asphalt' : id === '300.02' ? 'concrete' : 'site'}`)[0]!
+      expect(form.formId).toBe(id)
+      expect(form.description).toContain(formLabel(findFormTemplate(id)!).replace(' - ', ' '))
+    }
+  })
+
+  it('offer photo analysis for defects and plan sheets, not for a result that came from a photo', () => {
+    expect(types('what causes alligator cracking?')).toEqual(['photo_analysis', 'voice_search', 'achievements'])
+    expect(featureSuggestions('rutting in the wheel path')[0]).toMatchObject({ route: '/?mode=photo', buttonText: 'Analyze a Photo' })
+    expect(types('how do I read a plan sheet')).toContain('photo_analysis')
+    expect(types('what causes alligator cracking?', { fromPhoto: true })).toEqual(['voice_search', 'achievements'])
+    expect(types('inspection record of spalling on the deck')).toEqual(['form_filler', 'photo_analysis', 'voice_search', 'achievements'])
   })
 })
 

@@ -105,14 +105,65 @@ export function calculatorNote(query: string, calculators: readonly CalculatorId
   return `Product tool: the ${entry.name} calculator in Field Calculations works this out: ${formula}. [product calculator, not an SCDOT document]`
 }
 
+export const FORM_FILLER_ROUTE = '/ar-inspection'
+export const PHOTO_ANALYSIS_ROUTE = '/?mode=photo'
+
+/** The inspection forms of §3 the form filler suggestion can preselect. */
+export type SuggestedFormId = '400.04' | '300.02' | '100.10'
+
+const ASPHALT_FORM = /\b(asphalt|hma|hot[-\s]?mix|bituminous|paving|paver|mat temperature|tack)\b/i
+const CONCRETE_FORM = /\b(concrete|pcc|pour|pours|poured|pouring|slump|air content|cylinders?)\b/i
+
+/** The form for a question's topic: asphalt/HMA 400.04, concrete/pour/slump 300.02, otherwise the daily report 100.10. */
+export function formIdFor(query: string): SuggestedFormId {
+  if (ASPHALT_FORM.test(query)) return '400.04'
+  if (CONCRETE_FORM.test(query)) return '300.02'
+  return '100.10'
+}
+
+/** Questions about field records: the form filler helps. */
+const FORM_CUES =
+  /\b(reports?|reporting|daily|diary|logs?|logging|records?|recording|document(ing)?|forms?|paperwork|inspect(ing|ion|ions|or|ors)?|pours?|pouring|placement|placing|paving|tonnage|slump|mat temperature|workforce)\b/i
+/** Questions about something seen on site or on a sheet: photo analysis helps. */
+const PHOTO_CUES =
+  /\b(photos?|pictures?|images?|plan sheets?|plans|cracks?|cracking|cracked|defects?|damaged?|distress|potholes?|rut|ruts|rutting|spall(s|ing|ed)?|scaling|ravel(l)?ing|bleeding|flushing|honeycomb(ing)?|delaminat\w*|washouts?|settlement|sinkholes?|failures?|failing|deteriorat\w*|what is this|identify)\b/i
+
+const FORM_NAMES: Record<SuggestedFormId, string> = {
+  '400.04': 'Hot Mix Asphalt Construction Daily Report',
+  '300.02': 'Concrete Pour Inspection Form',
+  '100.10': 'Daily Construction Inspection Report',
+}
+
 /**
- * Features to suggest: only what exists today. Voice search (the microphone on the home search box) and
- * achievements (the home dashboard, for signed-in users). The form filler and photo analysis arrive in a
- * later issue: do not suggest them (types 'form_filler', 'photo_analysis', 'document_scanner') until their
- * routes exist.
+ * Features to suggest for a question (types of §3): the form filler when the question is about field
+ * records (with the form for its topic, which the results view stores under 'preselected_form'), photo
+ * analysis when it is about something seen on site or on a plan sheet (not for a result that came from a
+ * photo), then voice search (the microphone on the home search box) and achievements (the dashboard).
+ * 'document_scanner' and 'trends_analysis' are not suggested: no such screens exist.
  */
-export function featureSuggestions(): FeatureSuggestion[] {
-  return [
+export function featureSuggestions(query = '', options: { fromPhoto?: boolean } = {}): FeatureSuggestion[] {
+  const features: FeatureSuggestion[] = []
+  if (FORM_CUES.test(query)) {
+    const formId = formIdFor(query)
+    features.push({
+      type: 'form_filler',
+      title: 'Inspection Form Filler',
+      description: `Fill in the ${formId} ${FORM_NAMES[formId]} by scanning a printed form or speaking each field, then save it with your records.`,
+      route: FORM_FILLER_ROUTE,
+      formId,
+      buttonText: 'Open Form Filler',
+    })
+  }
+  if (!options.fromPhoto && PHOTO_CUES.test(query)) {
+    features.push({
+      type: 'photo_analysis',
+      title: 'Photo Analysis',
+      description: 'Upload a photo, plan sheet or PDF: the text on it is read and matched to the specifications, and a defect you describe is checked against the defect guide.',
+      route: PHOTO_ANALYSIS_ROUTE,
+      buttonText: 'Analyze a Photo',
+    })
+  }
+  features.push(
     {
       type: 'voice_search',
       title: 'Voice Search',
@@ -127,7 +178,8 @@ export function featureSuggestions(): FeatureSuggestion[] {
       route: '/',
       buttonText: 'View Dashboard',
     },
-  ]
+  )
+  return features
 }
 
 const CHECK_WORDS = /\b(check|measure|verify|inspect|record|confirm|critical|tear-out|do not|never|must|before|re-check|reject)\b/i
