@@ -18,6 +18,8 @@ export const MENU_LINKS: readonly MenuLink[] = [
   { to: '/', label: 'Home', description: 'Search and dashboard' },
   { to: '/cheat-sheets', label: 'Inspector Cheat Sheets', description: 'Key measurements and critical checks' },
   { to: '/field-calculations', label: 'Field Calculations', description: 'Asphalt and tack rates, core locations' },
+  { to: '/ar-inspection', label: 'Form Filler', description: 'Inspection reports by photo, voice or hand' },
+  { to: '/ar-inspection/submissions', label: 'My inspection forms', description: 'Saved reports and PDF export', signedInOnly: true },
   { to: '/documents', label: 'Reference Documents', description: 'Specifications, drawings and manuals' },
   { to: '/history', label: 'Search History', description: 'Your past searches', signedInOnly: true },
   { to: '/favourites', label: 'Favourites', description: 'Saved answers and documents', signedInOnly: true },
@@ -40,4 +42,5 @@ export interface DisabledMenuItem {
   badge: string
 }
 
-export const DISABLED_MENU_ITEMS: readonly DisabledMenuItem[] = [{ label: 'Form Filler', badge: 'Coming Soon' }]
+/** Entries shown greyed out with a badge. Empty since issue 6 enabled the Form Filler (§2's 'Coming Soon'). */
+export const DISABLED_MENU_ITEMS: readonly DisabledMenuItem[] = []

@@ -64,10 +64,11 @@ describe('tour', () => {
     expect(TOUR_STEP_COUNT).toBe(8)
   })
 
-  it('says who it is for, and that the form filler is coming soon', () => {
+  it('says who it is for, and that the form filler is available (no longer coming soon)', () => {
     expect(TOUR_STEPS[0]!.body).toContain('South Carolina transportation professionals only')
     const formFiller = TOUR_STEPS.find((s) => s.id === 'form-filler')!
-    expect(`${formFiller.title} ${formFiller.body}`.toLowerCase()).toContain('coming soon')
+    expect(formFiller.title).toBe('Form Filler')
+    expect(`${formFiller.title} ${formFiller.body} ${formFiller.points.join(' ')}`.toLowerCase()).not.toContain('coming soon')
     expect(TOUR_STEPS.find((s) => s.id === 'search')!.body).toContain('43+')
   })
 

@@ -105,9 +105,13 @@ export const TOUR_STEPS: readonly TourStep[] = [
   },
   {
     id: 'form-filler',
-    title: 'Form Filler (coming soon)',
-    body: 'Coming soon: fill inspection report templates by scanning a paper form or by speaking the entries.',
-    points: ['Shown as Coming Soon in the menu until it is ready'],
+    title: 'Form Filler',
+    body: 'Fill SCDOT inspection reports by scanning a handwritten form, by speaking field by field, or by typing. Open it from the menu.',
+    points: [
+      'Photo: the text is read for you to review and correct before submitting',
+      'Voice: each field in turn, with a grid to jump to any field',
+      'Saved forms are listed under My inspection forms, with a PDF report to download',
+    ],
   },
   {
     id: 'documents',

@@ -13,7 +13,7 @@ const STEP_TITLES = [
   'Ask in your own words',
   'Suggestions while you type',
   'Photo Analysis',
-  'Form Filler (coming soon)',
+  'Form Filler',
   'Reference Documents',
   'Built for the field',
 ]
@@ -205,7 +205,10 @@ test.describe('welcome and tour', () => {
         await dialog.getByRole('button', { name: 'Next' }).click()
         await expect(dialog.getByTestId('tour-step')).toHaveText('Step 2 of 8')
       }
-      if (step === 6) await expect(dialog).toContainText('Coming soon')
+      if (step === 6) {
+        await expect(dialog).toContainText('Saved forms are listed under My inspection forms')
+        await expect(dialog).not.toContainText(/coming soon/i)
+      }
     }
     await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0)
     const finished = page.waitForResponse((r) => r.url().endsWith('/api/onboarding') && r.request().method() === 'POST')

@@ -1,0 +1,128 @@
+import { mergeOcrData } from './ocr-mapping'
+import { findFormTemplate, type FormData, type FormTemplate } from './templates'
+import { fieldMaxChars, MISSING_FIELDS_TITLE, missingFieldsMessage, SUBMIT_SUCCESS_TITLE, submitSuccessMessage } from './validate'
+
+/**
+ * State of the form filler screen (product-spec §2, §4): select -> photo or voice (only once a form is
+ * chosen); Back returns to select; a successful submit or Reset returns to select with the data cleared
+ * and the field pointer on the first field. Pure reducer, unit-tested.
+ */
+export type FillerMode = 'select' | 'photo' | 'voice'
+
+export interface FillerState {
+  formId: string | null
+  mode: FillerMode
+  data: FormData
+  /** Index of the current field (voice mode). */
+  pointer: number
+  /** On while OCR runs. */
+  processing: boolean
+}
+
+export type FillerAction =
+  | { type: 'selectForm'; formId: string | null }
+  | { type: 'chooseMethod'; method: 'photo' | 'voice' }
+  | { type: 'back' }
+  | { type: 'setField'; fieldId: string; value: string }
+  | { type: 'mergeOcr'; data: FormData }
+  | { type: 'setProcessing'; processing: boolean }
+  | { type: 'goTo'; index: number }
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'advanceFrom'; index: number }
+  | { type: 'reset' }
+
+export function initialFillerState(formId: string | null = null): FillerState {
+  return { formId: formId && findFormTemplate(formId) ? formId : null, mode: 'select', data: {}, pointer: 0, processing: false }
+}
+
+function fieldCount(state: FillerState): number {
+  return state.formId ? (findFormTemplate(state.formId)?.fields.length ?? 0) : 0
+}
+
+function clampPointer(index: number, total: number): number {
+  return Math.max(0, Math.min(index, total - 1))
+}
+
+export function fillerReducer(state: FillerState, action: FillerAction): FillerState {
+  switch (action.type) {
+    case 'selectForm': {
+      const formId = action.formId && findFormTemplate(action.formId) ? action.formId : null
+      // Another form has other fields: its data and pointer start afresh. The same form keeps them.
+      if (formId === state.formId) return { ...state, mode: 'select' }
+      return { ...initialFillerState(formId) }
+    }
+    case 'chooseMethod':
+      return state.formId ? { ...state, mode: action.method } : state
+    case 'back':
+      // Back keeps what was entered, so a form begun by photo can be finished by voice.
+      return { ...state, mode: 'select', processing: false }
+    case 'setField':
+      return { ...state, data: { ...state.data, [action.fieldId]: action.value } }
+    case 'mergeOcr':
+      return { ...state, data: mergeOcrData(state.data, action.data) }
+    case 'setProcessing':
+      return { ...state, processing: action.processing }
+    case 'goTo': {
+      const total = fieldCount(state)
+      return total ? { ...state, pointer: clampPointer(action.index, total) } : state
+    }
+    case 'next': {
+      const total = fieldCount(state)
+      return total ? { ...state, pointer: clampPointer(state.pointer + 1, total) } : state
+    }
+    case 'previous':
+      return { ...state, pointer: Math.max(0, state.pointer - 1) }
+    case 'advanceFrom': {
+      // The 1 s advance after a spoken value: only if the user has not moved meanwhile, never past the last.
+      const total = fieldCount(state)
+      if (state.pointer !== action.index || action.index >= total - 1) return state
+      return { ...state, pointer: action.index + 1 }
+    }
+    case 'reset':
+      return { ...state, mode: 'select', data: {}, pointer: 0, processing: false }
+  }
+}
+
+/** The success toast (§8), shown only once the server has saved the submission. */
+export function submitSuccessToast(form: Pick<FormTemplate, 'name'>) {
+  return { title: SUBMIT_SUCCESS_TITLE, description: submitSuccessMessage(form.name) }
+}
+
+/** The destructive toast of §5 for the labels of the empty required fields. */
+export function missingFieldsToast(labels: readonly string[]) {
+  return { title: MISSING_FIELDS_TITLE, description: missingFieldsMessage(labels), variant: 'destructive' } as const
+}
+
+export const OCR_SUCCESS_TOAST = {
+  title: 'Photo processed',
+  description: 'Form fields have been populated from the image. Please review and edit as needed.',
+} as const
+
+export const OCR_FAILURE_TOAST = {
+  title: 'OCR processing failed',
+  description: 'Unable to read the form. Please try again or enter manually.',
+  variant: 'destructive',
+} as const
+
+export const OCR_PROGRESS_TEXT = 'Processing image with OCR... This may take a few moments.'
+
+/** Shown to a visitor without a session (the same text the server answers a signed-out submit with). */
+export const SIGN_IN_TO_SAVE_FORMS = 'Sign in or continue as a guest to save forms.'
+
+/** Field inputs are posted as 'field.<fieldId>' (the contract of submit-action.server.ts). */
+export const FIELD_INPUT_PREFIX = 'field.'
+
+export function fieldInputName(fieldId: string): string {
+  return `${FIELD_INPUT_PREFIX}${fieldId}`
+}
+
+/** The values of a form's fields from a posted body (unknown keys ignored), to show them again. */
+export function formDataFromEntries(form: Pick<FormTemplate, 'fields'>, get: (name: string) => unknown): FormData {
+  const data: FormData = {}
+  for (const field of form.fields) {
+    const value = get(fieldInputName(field.id))
+    if (typeof value === 'string') data[field.id] = value.slice(0, fieldMaxChars(field))
+  }
+  return data
+}

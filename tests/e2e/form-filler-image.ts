@@ -1,0 +1,34 @@
+import type { Browser } from '@playwright/test'
+
+/** A filled printed 400.04 form as plain HTML: a title, then one 'Label: value' line per field. */
+export const PRINTED_FORM_LINES = [
+  'Date: 2026-11-20',
+  'Project Number: 12-345',
+  'Contractor: ABC Paving Inc.',
+  'Location/Station: US 378 MP 4.2',
+  'Mix Type: Surface Type B',
+  'Tonnage Placed: 412.5',
+  'Mat Temperature (F): 285',
+  'Weather: Sunny',
+]
+
+export const PRINTED_FORM_TITLE = 'SCDOT Form 400.04 Hot Mix Asphalt Construction Daily Report'
+
+export function printedFormHtml(lines: readonly string[] = PRINTED_FORM_LINES, title = PRINTED_FORM_TITLE): string {
+  const rows = lines.map((line) => `<p>${line}</p>`).join('')
+  const heading = title ? `<h1 style="font-size:30px">${title}</h1>` : ''
+  return `<!doctype html><html><body style="margin:0;background:#fff;color:#000;font:28px Arial,Helvetica,sans-serif;padding:32px;width:900px">
+${heading}${rows}</body></html>`
+}
+
+/** Renders the printed form to a PNG in a second page (the screenshot is the photo the test uploads). */
+export async function renderPrintedForm(browser: Browser, lines?: readonly string[], title?: string): Promise<Buffer> {
+  const context = await browser.newContext({ viewport: { width: 964, height: 700 } })
+  try {
+    const page = await context.newPage()
+    await page.setContent(printedFormHtml(lines, title))
+    return await page.screenshot({ fullPage: true })
+  } finally {
+    await context.close()
+  }
+}

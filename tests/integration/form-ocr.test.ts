@@ -1,0 +1,74 @@
+import { chromium, type Browser } from '@playwright/test'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { createWorker, type Worker } from 'tesseract.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mapOcrText } from '~/lib/forms/ocr-mapping'
+import { findFormTemplate } from '~/lib/forms/templates'
+import { renderPrintedForm } from '../e2e/form-filler-image'
+
+/**
+ * The form filler's OCR mapping on real OCR output: a filled printed form rendered by Chromium, read by
+ * tesseract.js (the same engine the browser runs), mapped to the fields of 400.04 and 300.02.
+ */
+const require = createRequire(import.meta.url)
+let browser: Browser
+let worker: Worker
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  worker = await createWorker('eng', 1, {
+    langPath: path.dirname(require.resolve('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz')),
+    corePath: path.dirname(require.resolve('tesseract.js-core/package.json')),
+    workerPath: require.resolve('tesseract.js/src/worker-script/node/index.js'),
+    gzip: true,
+    errorHandler: (error: unknown) => console.warn('OCR worker error', error),
+  })
+})
+
+afterAll(async () => {
+  await worker?.terminate()
+  await browser?.close()
+})
+
+async function readForm(lines?: string[]): Promise<string> {
+  const png = await renderPrintedForm(browser, lines)
+  return (await worker.recognize(png)).data.text
+}
+
+describe('OCR of a filled printed form', () => {
+  it('maps every printed line of 400.04 to its field, label removed', async () => {
+    const { data, mode } = mapOcrText(findFormTemplate('400.04')!, await readForm())
+    expect(mode).toBe('label')
+    expect(data).toEqual({
+      date: '2026-11-20',
+      projectNumber: '12-345',
+      contractor: 'ABC Paving Inc.',
+      location: 'US 378 MP 4.2',
+      mixType: 'Surface Type B',
+      tonnage: '412.5',
+      matTemperature: '285',
+      weather: 'Sunny',
+    })
+  })
+
+  it('reads a US date, units and lines in another order for 300.02', async () => {
+    const text = await readForm([
+      'Supplier: Carolina Ready Mix',
+      'Date: 11/20/2026',
+      'Slump (inches): 4',
+      'Volume (CY): 25.5',
+      'Pour Location: Bent 3 cap',
+      'Air Content (%): 6.0',
+    ])
+    const { data } = mapOcrText(findFormTemplate('300.02')!, text)
+    expect(data).toMatchObject({
+      supplier: 'Carolina Ready Mix',
+      date: '2026-11-20',
+      slump: '4',
+      volume: '25.5',
+      pourLocation: 'Bent 3 cap',
+      airContent: '6.0',
+    })
+  })
+})
