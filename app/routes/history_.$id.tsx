@@ -4,8 +4,11 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { getDatabase } from '@db/client'
 import { FavouriteButton } from '~/components/favourite-button'
 import { ConfidenceBadge } from '~/components/history/confidence-badge'
+import { toAnalysisView } from '~/components/history/analysis-view'
 import { toResultView } from '~/components/history/result-view'
 import { StoredResult } from '~/components/history/stored-result'
+import { DiagnosticSection } from '~/components/search/diagnostic-section'
+import { ImageAnalysisSection } from '~/components/search/image-analysis-section'
 import { currentUser } from '~/lib/auth/auth.server'
 import { PRODUCT_NAME } from '~/lib/brand'
 import { formatShortDate } from '~/lib/dashboard/clock'
@@ -27,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     search: { id: row.id, query: row.query, confidence: row.confidence, createdAt: row.createdAt.toISOString() },
     view: toResultView(row.result),
+    analysis: toAnalysisView(row.result),
     saved,
   }
 }
@@ -36,7 +40,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 export default function HistoryEntryRoute() {
-  const { search, view, saved } = useLoaderData<typeof loader>()
+  const { search, view, analysis, saved } = useLoaderData<typeof loader>()
+  const analysed = analysis.diagnostic !== null || analysis.imageAnalysis !== null
   return (
     <article className="mx-auto grid max-w-3xl gap-6">
       <header className="grid gap-3">
@@ -63,6 +68,15 @@ export default function HistoryEntryRoute() {
         </div>
       </header>
       <StoredResult view={view} />
+      {analysed ? (
+        <section aria-labelledby="photo-analysis-title" className="grid gap-4">
+          <h2 id="photo-analysis-title" className="text-xl font-bold">
+            Photo analysis{analysis.fileName ? `: ${analysis.fileName}` : ''}
+          </h2>
+          <DiagnosticSection diagnostic={analysis.diagnostic} />
+          <ImageAnalysisSection analysis={analysis.imageAnalysis} fileName={analysis.fileName} />
+        </section>
+      ) : null}
     </article>
   )
 }

@@ -153,7 +153,11 @@ describe.each(DATABASE_KINDS)('POST /api/analyze-image on %s', (kind) => {
     expect(await api.searchCount(member)).toBe(before + 1)
     const history = await fetch(`${server.url}/history/${result.searchId}`, { headers: { cookie: member } })
     expect(history.status).toBe(200)
-    expect(await history.text()).toContain('Photo: plan-sheet.png')
+    const page = await history.text()
+    expect(page).toContain('Photo: plan-sheet.png')
+    // The stored analysis is shown again in history, not only the answer text.
+    expect(page).toContain('Image Analysis Results')
+    expect(page).toContain('12+50')
   })
 
   it('reads a JPEG with a question: the question is answered with the plan details', async () => {
