@@ -193,7 +193,7 @@ describe.each(DATABASE_KINDS)('POST /api/analyze-image on %s', (kind) => {
     expect(result.diagnosticResult?.issueType).toMatch(/alligator/)
     expect(result.fileName).toBeNull()
     expect(result.answer).toMatch(/^Likely issue: /)
-    expect(result.searchEngine).toContain('SCDOT defect guide')
+    expect(result.searchEngine).toContain('defect guide (the product’s own')
   })
 
   it('refuses bad uploads with a 4xx and a message, saves and counts nothing, and stays up', async () => {

@@ -209,7 +209,7 @@ function answerText(parts: {
   const out: string[] = []
   if (diagnosis) {
     out.push(
-      `Likely issue: ${diagnosis.primaryIssue} (severity ${diagnosis.severity}, confidence ${diagnosis.confidence}), from the SCDOT defect guide matched against ${input.query ? 'your description' : 'the text read from the file'}.`,
+      `Likely issue: ${diagnosis.primaryIssue} (severity ${diagnosis.severity}, confidence ${diagnosis.confidence}), from the product's defect guide (general practice, with confirmed SCDOT references) matched against ${input.query ? 'your description' : 'the text read from the file'}.`,
     )
   }
   if (reading.summary) out.push(reading.summary)
@@ -304,7 +304,7 @@ export async function analyze(handle: DbHandle, input: AnalysisInput): Promise<S
   const engines = [
     reading.engine,
     vision?.ok ? `vision model ${vision.model} (output marked as model findings)` : null,
-    diagnosis ? 'SCDOT defect guide' : null,
+    diagnosis ? 'defect guide (the product’s own, not an SCDOT publication)' : null,
     question ? question.searchEngine.replace(/^Extractive answer/, 'extractive answer') : features.identifiedFeatures.length > 0 ? 'corpus retrieval (SCDOT)' : null,
   ].filter((engine): engine is string => engine !== null)
 
