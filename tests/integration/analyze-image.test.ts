@@ -196,6 +196,14 @@ describe.each(DATABASE_KINDS)('POST /api/analyze-image on %s', (kind) => {
     expect(result.searchEngine).toContain('defect guide (the product’s own')
   })
 
+  it('adds a clear defect match to a General Analysis, but What is this? only identifies', async () => {
+    const general = (await (await api.analyse(member, { analysisType: 'general', query: 'alligator cracking in the wheel path' })).json()) as Result
+    expect(general.isDiagnostic).toBe(false)
+    expect(general.diagnosticResult?.issueType).toMatch(/alligator/)
+    const features = (await (await api.analyse(member, { analysisType: 'features', query: 'alligator cracking in the wheel path' })).json()) as Result
+    expect(features.diagnosticResult).toBeNull()
+  })
+
   it('refuses bad uploads with a 4xx and a message, saves and counts nothing, and stays up', async () => {
     const before = await api.searchCount(member)
     const script = await api.analyse(member, {}, [{ bytes: Buffer.from('#!/bin/sh\necho pwned\n'), name: 'photo.jpg', type: 'image/jpeg' }])

@@ -6,7 +6,9 @@
  *   vision     the photo to the vision model when one is configured (vision.server.ts), its findings
  *              marked origin 'model'; without one a notice says visual detection needs it
  *   features   each element (text, question, model) looked up in the corpus (features.server.ts)
- *   diagnosis  analysisType 'diagnostic': the defect guide (diagnose.server.ts) on the description + text
+ *   diagnosis  the defect guide (diagnose.server.ts) on the description + text: always for 'diagnostic'
+ *              (a notice says so when nothing matches); for 'general' only a match of medium or high
+ *              confidence is added; 'features' (What is this?) identifies elements only
  *   question   when the user asked one: the normal search answer (runCachedSearch) for the question and the
  *              main elements, so its citations, sources, suggestions and confidence are the search's own
  *
@@ -277,6 +279,9 @@ export async function analyze(handle: DbHandle, input: AnalysisInput): Promise<S
   if (input.analysisType === 'diagnostic') {
     diagnosis = await runDiagnosis(handle, input, reading.text, vision)
     if (!diagnosis) notices.push(NO_DIAGNOSIS_NOTICE)
+  } else if (input.analysisType === 'general') {
+    const found = await runDiagnosis(handle, input, reading.text, vision)
+    diagnosis = found && found.confidence !== 'low' ? found : null
   }
 
   const question = input.query
