@@ -1,24 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '~/components/toast-store'
+import { recognitionConstructor as speechRecognitionConstructor, type Recognition as SpeechRecognition } from '~/lib/speech-recognition'
 import { BEEP, FORM_VOICE_LANG, readRecognitionEvent, VOICE_UNSUPPORTED_TOAST, type RecognitionResultLike } from '~/lib/forms/voice'
 
-interface Recognition {
-  lang: string
-  continuous: boolean
-  interimResults: boolean
-  onresult: ((event: { results: ArrayLike<RecognitionResultLike>; resultIndex?: number }) => void) | null
-  onerror: ((event: { error?: string }) => void) | null
-  onend: (() => void) | null
-  start(): void
-  stop(): void
-  abort(): void
-}
-type RecognitionConstructor = new () => Recognition
-
-function recognitionConstructor(): RecognitionConstructor | null {
-  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor }
-  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null
-}
+type FormRecognitionEvent = { results: ArrayLike<RecognitionResultLike>; resultIndex?: number }
+type Recognition = SpeechRecognition<FormRecognitionEvent>
+const recognitionConstructor = () => speechRecognitionConstructor<FormRecognitionEvent>()
 
 /** The start beep: an 800 Hz tone for 0.1 s through Web Audio (silently skipped where unavailable). */
 export function playBeep() {

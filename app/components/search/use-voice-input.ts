@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '~/components/toast-store'
+import { recognitionConstructor as speechRecognitionConstructor, type Recognition as SpeechRecognition } from '~/lib/speech-recognition'
 import { VOICE_LANG } from '~/lib/search/transcript'
 
 /**
@@ -17,24 +18,8 @@ interface RecognitionEvent {
   results: ArrayLike<ArrayLike<RecognitionAlternative>>
   resultIndex?: number
 }
-interface Recognition {
-  lang: string
-  continuous: boolean
-  interimResults: boolean
-  maxAlternatives: number
-  onresult: ((event: RecognitionEvent) => void) | null
-  onerror: ((event: { error?: string }) => void) | null
-  onend: (() => void) | null
-  start(): void
-  stop(): void
-  abort(): void
-}
-type RecognitionConstructor = new () => Recognition
-
-function recognitionConstructor(): RecognitionConstructor | null {
-  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor }
-  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null
-}
+type Recognition = SpeechRecognition<RecognitionEvent>
+const recognitionConstructor = () => speechRecognitionConstructor<RecognitionEvent>()
 
 export const VOICE_TOASTS = {
   started: { title: 'Voice recording started', description: 'Speak your question now.', duration: 3000 },
