@@ -30,13 +30,43 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
   return value
 }
 
+/** Largest form body accepted (the biggest real form, an inspection report, is a few KB). */
+export const MAX_FORM_BYTES = 256 * 1024
+
 /**
- * The submitted form of a request. A body that is not a form (wrong content type, broken encoding) is
- * the client's mistake: it gets a 400 with a clear message, never a 500.
+ * The body's bytes, refused with a 413 and `message` as soon as they pass `maxBytes` (by the declared
+ * length, or while reading: the rest is not read).
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readBodyCapped(request: Request, maxBytes: number, message = 'The request body is too large.'): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > maxBytes) throw jsonError(413, message)
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw jsonError(413, message)
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * The submitted form of a request, capped at `maxBytes` (413 beyond it, before the rest is read). A body
+ * that is not a form (wrong content type, broken encoding) is the client's mistake: it gets a 400 with a
+ * clear message, never a 500.
+ */
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
+  const bytes = await readBodyCapped(request, maxBytes)
+  const type = request.headers.get('content-type') ?? ''
   try {
-    return await request.formData()
+    return await new Response(bytes, { headers: { 'content-type': type } }).formData()
   } catch {
     throw jsonError(400, 'Send the form as application/x-www-form-urlencoded or multipart/form-data.')
   }

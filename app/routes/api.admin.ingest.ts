@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { appRoot, getDatabase } from '@db/client'
 import { requireAdmin } from '~/lib/auth/auth.server'
-import { assertSameOrigin, jsonError } from '~/lib/http.server'
+import { assertSameOrigin, jsonError, readBodyCapped } from '~/lib/http.server'
 import { isHandoffAuthorization } from '../../ingest/handoff'
 import {
   corpusFileFromText,
@@ -29,25 +29,7 @@ async function authorizeIngest(request: Request): Promise<void> {
   await requireAdmin(request)
 }
 
-async function readCapped(request: Request): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > MAX_UPLOAD_BYTES) throw jsonError(413, `The file is too large: the limit is ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`)
-  if (!request.body) return new Uint8Array()
-  const parts: Uint8Array[] = []
-  let size = 0
-  const reader = request.body.getReader()
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.length
-    if (size > MAX_UPLOAD_BYTES) {
-      await reader.cancel()
-      throw jsonError(413, `The file is too large: the limit is ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`)
-    }
-    parts.push(value)
-  }
-  return Buffer.concat(parts)
-}
+const TOO_LARGE = `The file is too large: the limit is ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`
 
 function isPdf(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-')
@@ -81,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const fileName = (params.get('fileName') ?? '').trim().slice(0, 255) || 'upload'
-  const bytes = await readCapped(request)
+  const bytes = await readBodyCapped(request, MAX_UPLOAD_BYTES, TOO_LARGE)
   if (bytes.length === 0) throw jsonError(400, 'The request has no file: send the PDF or Markdown file as the body.')
 
   if (isPdf(bytes)) {
