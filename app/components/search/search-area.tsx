@@ -12,6 +12,7 @@ import { PhotoForm } from './photo-form'
 import { DEFAULT_ANALYSIS_TYPE, photoFailureToast, photoLoadingMessages, photoSuccessToast } from './photo-messages'
 import type { ToolNames } from './result-sections'
 import { ResultsView } from './results-view'
+import { keepPhotoParts } from './analysis-display'
 import { requestRetry, requestSearch, SearchCallError } from './search-api'
 import { SearchForm } from './search-form'
 import { retryToast, SEARCH_TOASTS, type HomeSearchData } from './search-messages'
@@ -134,7 +135,7 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
     busy.current = true
     setPending({ kind: 'retry', query: result.query })
     try {
-      const answer = await requestRetry(result, retries)
+      const answer = keepPhotoParts(result, await requestRetry(result, retries))
       setResult(answer)
       setRetries((n) => n + 1)
       setShown((n) => n + 1)
