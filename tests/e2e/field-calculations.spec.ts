@@ -625,7 +625,8 @@ test.describe('field calculations without JavaScript', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     await expect(page).toHaveURL(/\/field-calculations\?q=Rebar$/)
     await expect(page.getByTestId('found-message')).toHaveText('Found 1 calculator(s) matching "Rebar"')
-    expect(await visibleCardIds(page)).toEqual(['rebar-weight'])
+    // Without JavaScript the new page is parsed progressively: poll until every card has arrived.
+    await expect.poll(() => visibleCardIds(page)).toEqual(['rebar-weight'])
 
     const chips: [string, string, string[]][] = [
       ['Asphalt & Paving', 'asphalt', ['asphalt-rate', 'tack-rate', 'random-cores']],
@@ -641,12 +642,12 @@ test.describe('field calculations without JavaScript', () => {
       await expect(page.getByRole('searchbox', { name: 'Search calculators' })).toHaveValue(word)
       await expect(page.getByTestId('found-message')).toHaveText(`Found ${ids.length} calculator(s) matching "${word}"`)
       await expect(page.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'true')
-      expect(await visibleCardIds(page), label).toEqual(ids)
+      await expect.poll(() => visibleCardIds(page), { message: label }).toEqual(ids)
     }
     await page.getByRole('link', { name: 'Show All' }).click()
     await expect(page).toHaveURL(/\/field-calculations$/)
     await expect(page.getByTestId('found-message')).toHaveText('')
-    expect(await visibleCardIds(page)).toEqual(ALL_IDS)
+    await expect.poll(() => visibleCardIds(page)).toEqual(ALL_IDS)
   })
 
   test('a calculation posted from a filtered page keeps the filter', async ({ page }) => {
