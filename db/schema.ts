@@ -212,3 +212,105 @@ export const embeddingModels = pgTable('embedding_models', {
   model: jsonb('model').notNull(),
   trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * Industry news items fetched from the feeds listed in corpus/news/feeds.json (§3 News item). `id` is a
+ * hash of the item's canonical link (or guid), so the same story fetched twice, or from two feeds, is one
+ * row. Rows are only ever inserted or refreshed, never deleted by a fetch, so a failing feed loses nothing.
+ */
+export const newsItems = pgTable(
+  'news_items',
+  {
+    id: text('id').primaryKey(),
+    feedId: text('feed_id').notNull(),
+    /** 'scdot', 'osha', 'construction' or 'engineering' (§9 news categories). */
+    category: text('category', { enum: ['scdot', 'osha', 'construction', 'engineering'] }).notNull(),
+    source: text('source').notNull(),
+    /** 'critical', 'high' or 'normal', from the rules in app/lib/news. */
+    priority: text('priority', { enum: ['critical', 'high', 'normal'] }).notNull().default('normal'),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    url: text('url').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When subscribers were pushed this item; null until then. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('news_items_url_unique').on(t.url),
+    index('news_items_published_idx').on(t.publishedAt),
+    index('news_items_category_published_idx').on(t.category, t.publishedAt),
+  ],
+)
+
+/** The last fetch of each feed: when, how it went, and the validators for a conditional GET. */
+export const newsFeedState = pgTable('news_feed_state', {
+  feedId: text('feed_id').primaryKey(),
+  lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  /** 'ok', 'not-modified', 'timeout', 'http-error', 'malformed' or 'network-error'. */
+  lastStatus: text('last_status'),
+  lastError: text('last_error'),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  itemCount: integer('item_count').notNull().default(0),
+})
+
+/**
+ * Lease locks so one server at a time runs a scheduled job (the news fetch). A holder takes the row when
+ * it is free or its lease has expired, and releases it when done; a crashed holder's lease simply runs out.
+ */
+export const jobLocks = pgTable('job_locks', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Web Push subscriptions (§3 Push subscription), one row per browser endpoint. Subscribing again from the
+ * same endpoint replaces the row (and its owner). The three topic flags mirror the user's notification
+ * settings card so that only subscribers who turned news on are sent news.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    expirationTime: timestamp('expiration_time', { withTimezone: true }),
+    news: boolean('news').notNull().default(true),
+    trends: boolean('trends').notNull().default(true),
+    announcements: boolean('announcements').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+)
+
+/**
+ * Industry trend insights (§3 Trend insight), computed from stored news and anonymous search topics.
+ * `engine` names what wrote the text (the figures always come from the data).
+ */
+export const trendInsights = pgTable(
+  'trend_insights',
+  {
+    id: text('id').primaryKey(),
+    category: text('category').notNull(),
+    title: text('title').notNull(),
+    dateRange: text('date_range').notNull(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
+    keyMetrics: jsonb('key_metrics').$type<Record<string, string | number>>().notNull(),
+    insight: text('insight').notNull(),
+    actionableRecommendations: jsonb('actionable_recommendations').$type<string[]>().notNull(),
+    relatedSpecifications: jsonb('related_specifications').$type<string[]>().notNull(),
+    sources: jsonb('sources').$type<{ title: string; url: string; source?: string; publishedAt?: string }[]>().notNull(),
+    engine: text('engine').notNull(),
+  },
+  (t) => [index('trend_insights_category_generated_idx').on(t.category, t.generatedAt)],
+)
