@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * /ar-inspection page. 201 with the submission, or the 4xx and message of handleSubmitAction.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const result = await handleSubmitAction(request)
+  const { result } = await handleSubmitAction(request)
   if (result.ok) return Response.json({ submission: result.submission, title: result.title, message: result.message }, { status: 201 })
   const { status, ...body } = result
   return Response.json(body, { status })

@@ -9,7 +9,6 @@ import { formDataFromEntries, SIGN_IN_TO_SAVE_FORMS } from '~/lib/forms/form-sta
 import { handleSubmitAction } from '~/lib/forms/submit-action.server'
 import { findFormTemplate } from '~/lib/forms/templates'
 import { MISSING_FIELDS_TITLE } from '~/lib/forms/validate'
-import { readForm } from '~/lib/http.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useSessionStatus } from '~/lib/use-session'
 
@@ -29,9 +28,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  * with the success toast, or re-rendered with the §5 message and the values it sent.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const copy = request.clone()
-  const result = await handleSubmitAction(request)
-  const body = await readForm(copy).catch(() => null)
+  const { result, form: body } = await handleSubmitAction(request)
   if (body?.get('respond') === 'data') return data(result, { status: result.ok ? 200 : result.status })
   if (result.ok) return redirectWithToast('/ar-inspection', { title: result.title, description: result.message })
   const form = findFormTemplate(String(body?.get('formId') ?? ''))

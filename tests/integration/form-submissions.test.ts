@@ -152,9 +152,10 @@ describe.each(DATABASE_KINDS)('form submissions store and routes on %s', (kind) 
   })
 
   it('handles the form post: session, same origin, field.<id> names, never a 500 for client mistakes', async () => {
+    const handleSubmit = async (request: Request) => (await handleSubmitAction(request)).result
     const fields = { formId: '400.04', inputMethod: 'voice', ...asFields({ ...ASPHALT, notes: 'Rolled at 290°F' }), 'field.bogus': 'x' }
-    expect(await handleSubmitAction(submitRequest(fields, null))).toEqual({ ok: false, status: 401, message: SIGN_IN_TO_SAVE_MESSAGE })
-    expect(await handleSubmitAction(submitRequest(fields, cookies.pat!, 'https://evil.example'))).toEqual({
+    expect(await handleSubmit(submitRequest(fields, null))).toEqual({ ok: false, status: 401, message: SIGN_IN_TO_SAVE_MESSAGE })
+    expect(await handleSubmit(submitRequest(fields, cookies.pat!, 'https://evil.example'))).toEqual({
       ok: false,
       status: 403,
       message: 'Cross-origin request refused.',
@@ -164,13 +165,14 @@ describe.each(DATABASE_KINDS)('form submissions store and routes on %s', (kind) 
       body: '{"formId":"400.04"}',
       headers: { origin: ORIGIN, cookie: cookies.pat!, 'content-type': 'application/json' },
     })
-    expect(await handleSubmitAction(notAForm)).toMatchObject({ ok: false, status: 400 })
-    expect(await handleSubmitAction(submitRequest({ ...fields, formId: 'nope' }, cookies.pat!))).toMatchObject({ ok: false, status: 400 })
-    const missing = await handleSubmitAction(submitRequest({ formId: '400.04', 'field.date': '2026-11-21' }, cookies.pat!))
+    expect(await handleSubmit(notAForm)).toMatchObject({ ok: false, status: 400 })
+    expect(await handleSubmit(submitRequest({ ...fields, formId: 'nope' }, cookies.pat!))).toMatchObject({ ok: false, status: 400 })
+    const missing = await handleSubmit(submitRequest({ formId: '400.04', 'field.date': '2026-11-21' }, cookies.pat!))
     expect(missing).toMatchObject({ ok: false, status: 400, message: 'Please fill in: Project Number, Contractor, Location/Station, Mix Type, Tonnage Placed, Mat Temperature (°F)' })
 
-    const result = await handleSubmitAction(submitRequest(fields, cookies.sam!))
+    const { result, form } = await handleSubmitAction(submitRequest(fields, cookies.sam!))
     if (!result.ok) throw new Error(result.message)
+    expect(form?.get('formId')).toBe('400.04')
     expect(result.submission.inputMethod).toBe('voice')
     expect(result.submission.data).toEqual({ ...ASPHALT, notes: 'Rolled at 290°F' })
     expect((await listSubmissions(db, sam)).items[0]!.id).toBe(result.submission.id)

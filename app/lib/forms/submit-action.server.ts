@@ -28,12 +28,17 @@ async function failureOf(response: Response): Promise<SubmitActionResult> {
   return { ok: false, status: response.status, message }
 }
 
-export async function handleSubmitAction(request: Request): Promise<SubmitActionResult> {
+/**
+ * Reads the post once and saves it. `form` is what was read (null when the request was refused before
+ * its body was read), so a page can show the values again without reading the body a second time.
+ */
+export async function handleSubmitAction(request: Request): Promise<{ result: SubmitActionResult; form: FormData | null }> {
+  let form: FormData | null = null
   try {
     assertSameOrigin(request)
     const user = await currentUser(request)
-    if (!user) return { ok: false, status: 401, message: SIGN_IN_TO_SAVE_MESSAGE }
-    const form = await readForm(request)
+    if (!user) return { result: { ok: false, status: 401, message: SIGN_IN_TO_SAVE_MESSAGE }, form }
+    form = await readForm(request)
     const data: Record<string, string> = Object.create(null) as Record<string, string>
     let fields = 0
     for (const [name, value] of form) {
@@ -42,9 +47,10 @@ export async function handleSubmitAction(request: Request): Promise<SubmitAction
       data[name.slice(FIELD_PREFIX.length)] = value
     }
     const { db } = await getDatabase()
-    return await saveSubmission(db, user, { formId: form.get('formId'), inputMethod: form.get('inputMethod'), data })
+    const result = await saveSubmission(db, user, { formId: form.get('formId'), inputMethod: form.get('inputMethod'), data })
+    return { result, form }
   } catch (error) {
-    if (error instanceof Response) return failureOf(error)
+    if (error instanceof Response) return { result: await failureOf(error), form }
     throw error
   }
 }
