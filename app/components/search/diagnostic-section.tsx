@@ -1,4 +1,4 @@
-import { Bot, CheckSquare, ShieldPlus, Stethoscope } from 'lucide-react'
+import { Bot, CheckSquare, ShieldPlus, Stethoscope, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { DiagnosticResult, FindingOrigin, RecommendationPriority, Severity } from '~/lib/search/types'
 import { capitalise, issueTypeWords } from './analysis-display'
@@ -106,33 +106,8 @@ export function DiagnosticSection({ diagnostic }: { diagnostic: DiagnosticResult
         </>
       ) : null}
 
-      {diagnostic.inspectionChecklist.length > 0 ? (
-        <>
-          <SubHeading>Inspection Checklist</SubHeading>
-          <ul className="mt-2 grid gap-1" data-testid="inspection-checklist">
-            {diagnostic.inspectionChecklist.map((item, i) => (
-              <li key={i} className="flex items-start gap-2">
-                <CheckSquare aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-                {item}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-
-      {diagnostic.preventiveMeasures.length > 0 ? (
-        <>
-          <SubHeading>Preventive Measures</SubHeading>
-          <ul className="mt-2 grid gap-1" data-testid="preventive-measures">
-            {diagnostic.preventiveMeasures.map((item, i) => (
-              <li key={i} className="flex items-start gap-2">
-                <ShieldPlus aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-                {item}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <IconList heading="Inspection Checklist" items={diagnostic.inspectionChecklist} icon={CheckSquare} testId="inspection-checklist" />
+      <IconList heading="Preventive Measures" items={diagnostic.preventiveMeasures} icon={ShieldPlus} testId="preventive-measures" />
 
       {diagnostic.relatedSpecs.length > 0 ? (
         <>
@@ -151,5 +126,23 @@ export function DiagnosticSection({ diagnostic }: { diagnostic: DiagnosticResult
         </>
       ) : null}
     </Block>
+  )
+}
+
+/** A titled list with the same icon before each item; nothing when the list is empty. */
+function IconList({ heading, items, icon: Icon, testId }: { heading: string; items: string[]; icon: LucideIcon; testId: string }) {
+  if (items.length === 0) return null
+  return (
+    <>
+      <SubHeading>{heading}</SubHeading>
+      <ul className="mt-2 grid gap-1" data-testid={testId}>
+        {items.map((item, i) => (
+          <li key={i} className="flex items-start gap-2">
+            <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }
