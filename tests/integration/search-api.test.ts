@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './databases'
-import { startServer, type RunningServer } from './server'
+import { cookieOf, jsonHeaders, startServer, startGuest, type RunningServer } from './server'
 
 describe.each(DATABASE_KINDS)('POST /api/search on %s', (kind) => {
   let database: TestDatabase
@@ -19,15 +19,12 @@ describe.each(DATABASE_KINDS)('POST /api/search on %s', (kind) => {
     await database?.cleanup()
   })
 
-  const json = (cookie = '') => ({ Origin: server.url, 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) })
-  const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const json = (cookie = '') => jsonHeaders(server, cookie)
   const search = (cookie: string, query: string) =>
     fetch(`${server.url}/api/search`, { method: 'POST', headers: json(cookie), body: JSON.stringify({ query, specBook: 'both', userRole: 'inspector' }) })
 
   it('gives a guest exactly 3 searches, even when 10 arrive at once', async () => {
-    const guest = await fetch(`${server.url}/api/auth/guest`, { method: 'POST', headers: json() })
-    expect(guest.status).toBe(200)
-    const cookie = cookieOf(guest)
+    const cookie = await startGuest(server)
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => search(cookie, `guardrail post spacing ${i}`)))
     const statuses = answers.map((a) => a.status).sort()
     expect(statuses.filter((s) => s === 200)).toHaveLength(3)

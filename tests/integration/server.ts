@@ -27,7 +27,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    // News: no scheduled fetch and an empty feed list unless a test passes its own (local) feeds, so
+    // no test server ever reaches the internet.
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', NEWS_FETCH: 'off', NEWS_FEEDS_JSON: '[]', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk) => (output += chunk))
@@ -54,4 +56,41 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
         child.kill('SIGTERM')
       }),
   }
+}
+
+/** The cookies a response sets, as one Cookie header value. */
+export function cookieOf(response: Response): string {
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+}
+
+/** Headers for a same-origin JSON call to a test server, with the session cookie when given. */
+export function jsonHeaders(server: Pick<RunningServer, 'url'>, cookie = ''): Record<string, string> {
+  return { Origin: server.url, 'Content-Type': 'application/json', Accept: 'application/json', ...(cookie ? { cookie } : {}) }
+}
+
+let members = 0
+
+/** Signs a new member up through POST /api/auth/signup and returns their session cookie. */
+export async function signUpMember(
+  server: Pick<RunningServer, 'url'>,
+  details: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+): Promise<string> {
+  members += 1
+  const body = {
+    firstName: 'Pat',
+    lastName: 'Inspector',
+    email: `member-${process.pid}-${Date.now()}-${members}@example.test`,
+    password: 'field-pass-1',
+    ...details,
+  }
+  const response = await fetch(`${server.url}/api/auth/signup`, { method: 'POST', headers: jsonHeaders(server), body: JSON.stringify(body) })
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`)
+  return cookieOf(response)
+}
+
+/** Starts guest mode through POST /api/auth/guest and returns the guest's session cookie. */
+export async function startGuest(server: Pick<RunningServer, 'url'>): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/guest`, { method: 'POST', headers: jsonHeaders(server) })
+  if (response.status !== 200) throw new Error(`guest start failed: ${response.status} ${await response.text()}`)
+  return cookieOf(response)
 }
