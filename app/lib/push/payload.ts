@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PRODUCT_NAME } from '~/lib/brand'
 import { CLICK_TARGETS, NOTIFICATION_TOPICS, type NotificationTopic } from './settings'
 
 /**
@@ -62,7 +63,7 @@ export function decodePayload(text: string | null | undefined): PushPayload {
   const type = NOTIFICATION_TOPICS.find((t) => t === value.type) ?? 'announcements'
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined)
   return {
-    ...buildPayload({ type, title: str(value.title) || 'SCDOT Field Assistant', body: str(value.body) ?? '', tag: str(value.tag), icon: str(value.icon), badge: str(value.badge) }),
+    ...buildPayload({ type, title: str(value.title) || PRODUCT_NAME, body: str(value.body) ?? '', tag: str(value.tag), icon: str(value.icon), badge: str(value.badge) }),
     url: ownPath(str(value.url)) ?? CLICK_TARGETS[type],
   }
 }
