@@ -1,0 +1,2 @@
+export { InstallHost } from './install-host'
+export { InstallMenuEntry } from './install-menu-entry'
