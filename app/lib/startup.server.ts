@@ -4,6 +4,8 @@ import { loadCorpusFiles, type CorpusLoadSummary } from '../../ingest/corpus-fil
 import { writeHandoff } from '../../ingest/handoff'
 import { ingestCorpus, type IngestSummary } from '../../ingest/index'
 import { logger } from './logger.server'
+import { startNewsScheduler } from './news/scheduler.server'
+import { ensureVapidKeys } from './push/vapid.server'
 
 export interface StartupReport {
   database: DbHandle['kind']
@@ -24,6 +26,7 @@ export async function startup(): Promise<StartupReport> {
   const corpusDir = process.env.CORPUS_DIR ?? path.join(appRoot(), 'corpus')
   const corpus = await loadCorpusFiles(handle, corpusDir)
   const ingest = await ingestCorpus(handle, corpusDir)
+  await ensureVapidKeys(handle)
   for (const error of ingest.errors) logger.error(error, 'corpus file not searchable')
   if (handle.kind === 'pglite') writeHandoff(Number(process.env.PORT ?? 3000))
   const { files: _files, errors, ...search } = ingest
@@ -34,6 +37,7 @@ export async function startup(): Promise<StartupReport> {
     millis: Math.round(performance.now() - started),
   }
   logger.info(report, 'startup complete')
+  startNewsScheduler(getDatabase)
   return report
 }
 

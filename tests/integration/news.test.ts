@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { DbHandle } from '../../db/client'
+import { jobLocks, newsFeedState, newsItems } from '../../db/schema'
+import { logger } from '../../app/lib/logger.server'
+import type { FeedDefinition } from '../../app/lib/news/feeds.server'
+import { acquireJobLock, releaseJobLock } from '../../app/lib/news/lock.server'
+import { newsItemId } from '../../app/lib/news/normalise'
+import { NEWS_LOCK_NAME, refreshNews } from '../../app/lib/news/refresh.server'
+import { listNews } from '../../app/lib/news/store.server'
+import { defaultRssItems, fakeFeedList, SHARED_LINK, startFakeFeedServer } from '../helpers/fake-feeds'
+import { DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
+import { ROOT } from './server'
+
+process.env.APP_ROOT = ROOT
+
+const NOW = new Date('2026-11-21T15:00:00Z')
+
+describe.each(DATABASE_KINDS)('news refresh on %s', (kind) => {
+  let database: TestDatabase
+  let handle: DbHandle
+  let feeds: Awaited<ReturnType<typeof startFakeFeedServer>>
+
+  beforeAll(async () => {
+    ;({ database, handle } = await openMigratedTestDatabase(kind))
+    feeds = await startFakeFeedServer()
+    feeds.state.slowMs = 3_000
+  })
+  afterAll(async () => {
+    await feeds?.close()
+    await handle?.close()
+    await database?.cleanup()
+  })
+
+  const list = (which: Parameters<typeof fakeFeedList>[1]) => fakeFeedList(feeds.url, which) as unknown as FeedDefinition[]
+
+  it('stores RSS and Atom items once each, skips bad feeds with their reasons, and logs them', async () => {
+    const warn = vi.spyOn(logger, 'warn')
+    const report = await refreshNews(handle, {
+      feeds: list(['rss', 'atom', 'malformed', 'slow', 'error', 'huge']),
+      timeoutMs: 1_000,
+      maxBytes: 2 * 1024 * 1024,
+      now: NOW,
+    })
+    expect(report.lockHeld).toBe(false)
+    expect(report.fetched).toBe(2)
+    expect(Object.fromEntries(report.skipped.map((s) => [s.feedId, s.reason.split(':')[0]]))).toEqual({
+      'fake-malformed': 'malformed',
+      'fake-slow': 'timeout',
+      'fake-error': 'http-error',
+      'fake-huge': 'too-large',
+    })
+    // 4 RSS + 3 Atom entries, one article shared by both feeds: 6 rows.
+    expect(report.newItems).toHaveLength(6)
+    const rows = await handle.db.select().from(newsItems)
+    expect(rows).toHaveLength(6)
+    const shared = rows.filter((row) => row.url === SHARED_LINK)
+    expect(shared).toHaveLength(1)
+    // The RSS feed comes first in the list, so it files the shared article.
+    expect(shared[0]!.feedId).toBe('fake-rss')
+    expect(shared[0]!.id).toBe(newsItemId(SHARED_LINK))
+
+    const byTitle = new Map(rows.map((row) => [row.title, row]))
+    const rule = byTitle.get('OSHA announces final rule on trench protection')!
+    expect(rule.url).toBe('https://news.example.test/articles/trench-rule')
+    expect(rule.summary).toBe('The new rule takes effect next year & applies to all excavations.')
+    expect(rule.category).toBe('osha')
+    expect(rule.priority).toBe('high')
+    expect(byTitle.get('Worker fatality prompts fall protection review')!.priority).toBe('critical')
+    // Undated item: dated when fetched.
+    expect(byTitle.get('Safety stand-down week announced')!.publishedAt.toISOString()).toBe(NOW.toISOString())
+    // Atom: the department's name moves an item to scdot (high); a relative link is made absolute.
+    const interchange = byTitle.get('SCDOT opens new interchange on I-26')!
+    expect([interchange.category, interchange.priority]).toEqual(['scdot', 'high'])
+    expect(byTitle.get('Resurfacing schedule published')!.url).toBe(`${feeds.url}/news/resurfacing`)
+
+    const states = new Map((await handle.db.select().from(newsFeedState)).map((s) => [s.feedId, s]))
+    expect(states.get('fake-rss')).toMatchObject({ lastStatus: 'ok', etag: '"rss-v1"', itemCount: 4, lastError: null })
+    expect(states.get('fake-malformed')).toMatchObject({ lastStatus: 'malformed' })
+    expect(states.get('fake-slow')).toMatchObject({ lastStatus: 'timeout' })
+    expect(states.get('fake-error')?.lastError).toContain('HTTP 500')
+    expect(states.get('fake-huge')).toMatchObject({ lastStatus: 'too-large', lastSuccessAt: null })
+
+    const warned = warn.mock.calls.map((call) => (call[0] as { feedId?: string }).feedId).filter(Boolean)
+    expect(new Set(warned)).toEqual(new Set(['fake-malformed', 'fake-slow', 'fake-error', 'fake-huge']))
+    warn.mockRestore()
+  })
+
+  it('sends a conditional GET next time and stores nothing new on 304', async () => {
+    feeds.state.requests.length = 0
+    const report = await refreshNews(handle, { feeds: list(['rss']), now: NOW })
+    expect(report).toMatchObject({ fetched: 1, skipped: [], newItems: [] })
+    const request = feeds.state.requests.find((r) => r.path === '/feeds/rss.xml')!
+    expect(request).toMatchObject({ ifNoneMatch: '"rss-v1"', ifModifiedSince: 'Fri, 20 Nov 2026 12:00:00 GMT', status: 304 })
+    const [state] = await handle.db.select().from(newsFeedState).where(eq(newsFeedState.feedId, 'fake-rss'))
+    expect(state).toMatchObject({ lastStatus: 'not-modified', etag: '"rss-v1"' })
+  })
+
+  it('adds only new items when the feed changes, keeps old ones, and lists newest first', async () => {
+    feeds.state.rssItems = [
+      { title: 'Emergency bridge closure on US 17', link: 'https://news.example.test/articles/us17', summary: '', date: 'Sat, 21 Nov 2026 13:00:00 GMT' },
+      ...defaultRssItems(),
+    ]
+    feeds.state.version++
+    const report = await refreshNews(handle, { feeds: list(['rss']), now: NOW })
+    expect(report.newItems.map((i) => i.title)).toEqual(['Emergency bridge closure on US 17'])
+    expect(report.newItems[0]!.priority).toBe('critical')
+    const all = await listNews(handle)
+    expect(all).toHaveLength(7)
+    // Same day: the critical closure (13:00) comes before the later, normal, undated item (fetch time 15:00).
+    expect(all.slice(0, 2).map((i) => i.title)).toEqual(['Emergency bridge closure on US 17', 'Safety stand-down week announced'])
+  })
+
+  it('keeps stored items when a feed later fails, recording the failure', async () => {
+    feeds.state.rssFailStatus = 503
+    const report = await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW })
+    expect(report.skipped).toEqual([{ feedId: 'fake-rss', reason: expect.stringContaining('HTTP 503') }])
+    expect(await handle.db.select().from(newsItems)).toHaveLength(7)
+    const [state] = await handle.db.select().from(newsFeedState).where(eq(newsFeedState.feedId, 'fake-rss'))
+    expect(state).toMatchObject({ lastStatus: 'http-error', etag: '"rss-v2"' })
+    feeds.state.rssFailStatus = null
+  })
+
+  it('filters by category', async () => {
+    const scdot = await listNews(handle, { category: 'scdot' })
+    expect(scdot.map((i) => i.title)).toEqual(['SCDOT opens new interchange on I-26'])
+    expect((await listNews(handle, { category: 'engineering' }))).toEqual([])
+  })
+
+  it('lets one of two concurrent lock takers win, and a refresh wait its turn', async () => {
+    const results = await Promise.all([
+      acquireJobLock(handle, 'test-lock', 'server-a', 60_000),
+      acquireJobLock(handle, 'test-lock', 'server-b', 60_000),
+    ])
+    expect(results.filter(Boolean)).toHaveLength(1)
+    const winner = results[0] ? 'server-a' : 'server-b'
+    const loser = winner === 'server-a' ? 'server-b' : 'server-a'
+    expect(await acquireJobLock(handle, 'test-lock', loser, 60_000)).toBe(false)
+    await releaseJobLock(handle, 'test-lock', loser) // not the holder: no effect
+    expect(await acquireJobLock(handle, 'test-lock', loser, 60_000)).toBe(false)
+    await releaseJobLock(handle, 'test-lock', winner)
+    expect(await acquireJobLock(handle, 'test-lock', loser, 60_000)).toBe(true)
+    await releaseJobLock(handle, 'test-lock', loser)
+
+    // An expired lease is taken over.
+    await handle.db.insert(jobLocks).values({ name: 'stale-lock', holder: 'crashed', expiresAt: new Date(Date.now() - 1000) })
+    expect(await acquireJobLock(handle, 'stale-lock', 'server-a', 60_000)).toBe(true)
+
+    // While another server holds the news lease, a refresh fetches nothing.
+    expect(await acquireJobLock(handle, NEWS_LOCK_NAME, 'other-server', 60_000)).toBe(true)
+    feeds.state.requests.length = 0
+    expect(await refreshNews(handle, { feeds: list(['rss']), now: NOW })).toEqual({ fetched: 0, skipped: [], newItems: [], lockHeld: true })
+    expect(feeds.state.requests).toHaveLength(0)
+    await releaseJobLock(handle, NEWS_LOCK_NAME, 'other-server')
+    expect((await refreshNews(handle, { feeds: list(['rss']), now: NOW })).lockHeld).toBe(false)
+  })
+})
