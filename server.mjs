@@ -110,7 +110,15 @@ if (vite) {
   app.use(vite.middlewares)
 } else {
   app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }))
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+  app.use(
+    express.static(path.join(buildDir, 'client'), {
+      maxAge: '1h',
+      // The service worker must be checked for updates on every load (the browser caps it at 24 h anyway).
+      setHeaders: (res, filePath) => {
+        if (path.basename(filePath) === 'entry.worker.js') res.setHeader('Cache-Control', 'no-cache')
+      },
+    }),
+  )
 }
 
 app.all(

@@ -6,6 +6,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
 import { logger } from './lib/logger.server'
+import { addPartitionHeader } from './lib/pwa/partition.server'
 
 // The server (server.mjs) reaches these through the build's `entry.module`, so it shares this bundle's
 // single database handle instead of opening a second one.
@@ -14,13 +15,15 @@ export { closeDatabase } from '@db/client'
 
 const ABORT_DELAY = 5_000
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // The service worker files kept pages per user (app/lib/pwa/partition.server.ts).
+  await addPartitionHeader(request, responseHeaders)
   const nonce = loadContext.cspNonce ?? ''
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
   return new Promise((resolve, reject) => {
@@ -54,6 +57,12 @@ export default function handleRequest(
     )
     setTimeout(abort, ABORT_DELAY + 1000)
   })
+}
+
+/** Remix `.data` answers carry the same cache partition as pages. */
+export async function handleDataRequest(response: Response, { request }: { request: Request }) {
+  await addPartitionHeader(request, response.headers)
+  return response
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

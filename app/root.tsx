@@ -12,7 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { AppFooter } from './components/app-footer'
 import { AppHeader } from './components/app-header'
 import { ConnectivityBanner } from './components/connectivity-banner'
@@ -27,11 +27,15 @@ import { sessionStatus } from './lib/auth/users.server'
 import { themeFromCookieHeader } from './lib/theme'
 import { getToast } from './lib/toast.server'
 import { useHydrated } from './lib/use-hydrated'
+import { registerServiceWorker } from './lib/pwa/register'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The installable app (app/lib/pwa): written by hand, remix-pwa's ManifestLink renders the wrong rel.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
 ]
 
 export const meta: MetaFunction = () => [
@@ -117,6 +121,8 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Production builds only, after load (app/lib/pwa/register.ts).
+  useEffect(() => registerServiceWorker(), [])
   return (
     <Shell>
       <Outlet />

@@ -9,3 +9,7 @@ export const DEPARTMENT_URL = 'https://www.scdot.org/'
 
 export const VERIFY_NOTICE =
   'Always verify requirements against the official SCDOT documents before acting on them.'
+
+/** Brand colours for the installed app and browser chrome: the header's deep blue, the light page background. */
+export const THEME_COLOR = '#1e3a8a'
+export const BACKGROUND_COLOR = '#f8fafc'

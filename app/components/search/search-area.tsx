@@ -1,9 +1,10 @@
 import { useRevalidator, useSearchParams } from '@remix-run/react'
-import { TriangleAlert } from 'lucide-react'
+import { TriangleAlert, WifiOff } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '~/components/toast-store'
 import type { AnalysisType, SearchResult } from '~/lib/search/types'
 import { appendTranscript, capturedToast, cleanTranscript } from '~/lib/search/transcript'
+import { answerOnDevice, isOfflineFailure } from '~/lib/offline/client'
 import { useHydrated } from '~/lib/use-hydrated'
 import { requestImageAnalysis } from './analyze-api'
 import { LoadingPanel } from './loading-panel'
@@ -55,6 +56,8 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null)
   const busy = useRef(false)
   const [failure, setFailure] = useState(() => (posted && !posted.ok ? posted : null))
+  // Set when the shown result was answered on this device without a connection (app/lib/offline).
+  const [offlineAnswer, setOfflineAnswer] = useState(false)
 
   const voice = useVoiceInput((transcript, confidence) => {
     const cleaned = cleanTranscript(transcript)
@@ -113,15 +116,27 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
       setFailure(null)
       setPending({ kind: 'search', query })
       try {
+        // No connection: answer on the device straight away (the server is not asked, nor counted).
+        if (!navigator.onLine) throw new SearchCallError(0, '')
         const answer = await requestSearch(query)
         setResult(answer)
+        setOfflineAnswer(false)
         setRetries(0)
         setShown((n) => n + 1)
         toast(SEARCH_TOASTS.completed)
         // The search count (greeting, guest banner, dashboard) changed on the server.
         revalidator.revalidate()
       } catch (error) {
-        toast({ ...SEARCH_TOASTS.failed, description: (error instanceof SearchCallError && error.message) || SEARCH_TOASTS.failed.description })
+        const status = error instanceof SearchCallError ? error.status : null
+        const onDevice = isOfflineFailure(navigator.onLine, status) ? await answerOnDevice(query) : null
+        if (onDevice) {
+          setResult(onDevice)
+          setOfflineAnswer(true)
+          setRetries(0)
+          setShown((n) => n + 1)
+        } else {
+          toast({ ...SEARCH_TOASTS.failed, description: (error instanceof SearchCallError && error.message) || SEARCH_TOASTS.failed.description })
+        }
       } finally {
         busy.current = false
         setPending(null)
@@ -137,6 +152,7 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
     try {
       const answer = keepPhotoParts(result, await requestRetry(result, retries))
       setResult(answer)
+      setOfflineAnswer(false)
       setRetries((n) => n + 1)
       setShown((n) => n + 1)
       toast(retryToast(answer))
@@ -161,6 +177,7 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
     try {
       const answer = await requestImageAnalysis(file, analysisType, question)
       setResult(answer)
+      setOfflineAnswer(false)
       setRetries(0)
       setShown((n) => n + 1)
       toast(photoSuccessToast(answer))
@@ -203,6 +220,18 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
       data-search-view={view}
       className="scroll-mt-20"
     >
+      {view === 'results' && result && offlineAnswer ? (
+        <div role="note" data-testid="offline-answer-notice" className="mb-4 flex items-start gap-3 rounded-xl border-2 border-[#9a3412] bg-card p-4">
+          <WifiOff aria-hidden className="mt-0.5 size-5 shrink-0 text-[#9a3412]" />
+          <div>
+            <p className="font-bold">Offline answer</p>
+            <p className="text-sm text-muted-foreground">
+              You are offline. This answer comes from the SCDOT index saved on this device, without the server or the AI
+              model. Verify it when you are back online.
+            </p>
+          </div>
+        </div>
+      ) : null}
       {view === 'results' && result ? (
         <ResultsView
           ref={resultsHeadingRef}

@@ -1,0 +1,101 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerOffline, prepareIndex } from '../../app/lib/offline/answer'
+import { MAX_INDEX_BYTES } from '../../app/lib/offline/index-builder'
+import type { OfflineIndex } from '../../app/lib/offline/types'
+import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
+import { ROOT, signUpMember, startServer, type RunningServer } from './server'
+
+const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
+
+describe.each(DATABASE_KINDS)('PWA routes on %s', (kind) => {
+  let database: TestDatabase
+  let server: RunningServer
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    server = await startServer(database.env)
+  }, 180_000)
+  afterAll(async () => {
+    await server?.stop()
+    await database?.cleanup()
+  })
+
+  it('serves the web app manifest with name, scope, standalone display, colours and PNG icons', async () => {
+    const response = await fetch(`${server.url}/manifest.webmanifest`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('application/manifest+json')
+    const manifest = (await response.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; purpose: string }[] }
+    expect(manifest).toMatchObject({ start_url: '/', scope: '/', display: 'standalone', theme_color: '#1e3a8a', background_color: '#f8fafc' })
+    expect(String(manifest.name)).toContain('Specifications Only')
+    expect((manifest.short_name as string).length).toBeLessThanOrEqual(12)
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable'])
+    for (const icon of manifest.icons) {
+      const image = await fetch(`${server.url}${icon.src}`)
+      expect(image.status, icon.src).toBe(200)
+      expect(image.headers.get('content-type')).toBe('image/png')
+    }
+    const page = await (await fetch(`${server.url}/disclosures`)).text()
+    expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest"/>')
+  })
+
+  it('serves the service worker, never from a stale HTTP cache, with the shell list built in', async () => {
+    const response = await fetch(`${server.url}/entry.worker.js`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(response.headers.get('content-type')).toContain('javascript')
+    const code = await response.text()
+    expect(code).toContain('sw-static-')
+    const shell = JSON.parse(fs.readFileSync(path.join(BUILD, 'sw-precache.json'), 'utf8')) as string[]
+    expect(shell.length).toBeGreaterThan(3)
+    for (const file of shell) expect(code, file).toContain(file)
+    // Hashed assets stay immutable.
+    const asset = await fetch(`${server.url}${shell.find((file) => file.endsWith('.js'))}`)
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+  })
+
+  it('serves the offline index: capped, versioned with an ETag, 304 when unchanged, answerable on the device', async () => {
+    const response = await fetch(`${server.url}/offline-index.json`)
+    expect(response.status).toBe(200)
+    const etag = response.headers.get('etag')
+    expect(etag).toMatch(/"oi-[a-f0-9]{20}"/)
+    const body = await response.text()
+    expect(Buffer.byteLength(body)).toBeLessThan(MAX_INDEX_BYTES)
+    const index = JSON.parse(body) as OfflineIndex
+    expect(index.entries.length).toBeGreaterThan(100)
+    const kinds = new Set(index.entries.map((entry) => entry.kind))
+    for (const k of ['drawing', 'cheat-sheet', 'spec-section']) expect(kinds).toContain(k)
+    expect(kinds).not.toContain('defect')
+
+    const again = await fetch(`${server.url}/offline-index.json`, { headers: { 'If-None-Match': etag! } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+
+    const answer = answerOffline(prepareIndex(index), 'bridge deck concrete 4500 psi')
+    expect(answer.confidence).not.toBe('high')
+    expect(answer.confidence).not.toBe('unknown')
+    expect(answer.exactCitations.map((c) => c.reference)).toContain('Drawing B501')
+    expect(answer.answer).toMatch(/4,500 psi/)
+    expect(answerOffline(prepareIndex(index), 'what is the airspeed velocity of an unladen swallow').confidence).toBe('unknown')
+  })
+
+  it('labels pages and page data with a per-session cache partition, never shared', async () => {
+    const anon = await fetch(`${server.url}/cheat-sheets`)
+    expect(anon.headers.get('x-cache-partition')).toBe('anon')
+    const first = await signUpMember(server)
+    const second = await signUpMember(server)
+    const a = await fetch(`${server.url}/cheat-sheets`, { headers: { cookie: first } })
+    const b = await fetch(`${server.url}/cheat-sheets`, { headers: { cookie: second } })
+    const pa = a.headers.get('x-cache-partition')
+    expect(pa).toMatch(/^[a-f0-9]{32}$/)
+    expect(b.headers.get('x-cache-partition')).toMatch(/^[a-f0-9]{32}$/)
+    expect(pa).not.toBe(b.headers.get('x-cache-partition'))
+    const data = await fetch(`${server.url}/cheat-sheets.data`, { headers: { cookie: first } })
+    expect(data.status).toBe(200)
+    expect(data.headers.get('x-cache-partition')).toBe(pa)
+    // Not cacheable answers stay as they were: the API says no-store and carries no partition.
+    const me = await fetch(`${server.url}/api/auth/me`, { headers: { cookie: first } })
+    expect(me.headers.get('x-cache-partition')).toBeNull()
+  })
+})
