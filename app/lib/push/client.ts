@@ -133,6 +133,8 @@ export async function setTopic(topic: NotificationTopic, enabled: boolean): Prom
     const registration = await serviceWorkerRegistration()
     const subscription = await registration?.pushManager.getSubscription()
     if (subscription) await postJson('/api/notifications/settings', { endpoint: subscription.endpoint, [topic]: enabled })
+    // Permission granted but this browser never subscribed (or lost it): subscribe with the new flags.
+    else if (enabled && notificationPermission() === 'granted') await subscribeToPush(next)
   } catch (error) {
     console.warn('Could not update notification topics on the server', error)
   }
