@@ -16,6 +16,7 @@ import { useEffect, type ReactNode } from 'react'
 import { AppFooter } from './components/app-footer'
 import { AppHeader } from './components/app-header'
 import { ConnectivityBanner } from './components/connectivity-banner'
+import { InstallHost } from './components/install'
 import { DotsLoader } from './components/loader'
 import { DisclaimerGate, OnboardingHost } from './components/onboarding'
 import { ThemeProvider } from './components/theme'
@@ -114,6 +115,7 @@ function Shell({ children }: { children: ReactNode }) {
         <AppFooter />
       </DisclaimerGate>
       <OnboardingHost />
+      <InstallHost />
       <Toaster flash={flash} />
       {!hydrated && flash ? <StaticToast toast={flash} /> : null}
     </ThemeProvider>

@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { DISABLED_MENU_ITEMS, visibleMenuLinks } from '~/lib/navigation'
 import { useSessionStatus } from '~/lib/use-session'
+import { InstallMenuEntry } from './install'
 import { MenuUserBlock } from './menu-user-block'
 import { ThemeSwitch } from './theme-switch'
 
@@ -153,6 +154,7 @@ export function SideMenu() {
                 ))}
               </ul>
             </nav>
+            <InstallMenuEntry onChoose={close} />
             <div className="mt-auto border-t border-border pt-4">
               <ThemeSwitch />
             </div>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { allBannerDismissedKeys } from '../../app/lib/install/keys'
 
 /**
  * Tests run with TRUST_PROXY=1, and each test gets its own client address (from the documentation
@@ -59,7 +60,30 @@ export async function startGuestViaApi(request: APIRequestContext) {
   expect(response.status()).toBe(200)
 }
 
-export const test = base.extend<{ clientIp: string }>({
+/**
+ * The install/notification banner appears 8 s after load on home, news and trends; so that it never
+ * lands on a control another test is about to use, every test starts with it dismissed on those pages
+ * (through the product's own storage keys) unless it opts out with `test.use({ installBanner: 'shown' })`.
+ */
+export type InstallBannerOption = 'dismissed' | 'shown'
+
+export const test = base.extend<{ clientIp: string; installBanner: InstallBannerOption; installBannerGuard: void }>({
+  installBanner: ['dismissed', { option: true }],
+  installBannerGuard: [
+    async ({ context, installBanner }, use) => {
+      if (installBanner === 'dismissed') {
+        await context.addInitScript((keys: string[]) => {
+          try {
+            for (const key of keys) window.localStorage.setItem(key, 'e2e')
+          } catch {
+            // no storage on this page (about:blank, data: URLs)
+          }
+        }, allBannerDismissedKeys())
+      }
+      await use()
+    },
+    { auto: true },
+  ],
   clientIp: async ({ page }, use) => {
     const ip = randomClientIp()
     await page.setExtraHTTPHeaders({ 'x-forwarded-for': ip })
