@@ -9,8 +9,8 @@ import { newsItemId } from '../../app/lib/news/normalise'
 import { NEWS_LOCK_NAME, refreshNews } from '../../app/lib/news/refresh.server'
 import { listNews } from '../../app/lib/news/store.server'
 import { defaultRssItems, fakeFeedList, SHARED_LINK, startFakeFeedServer } from '../helpers/fake-feeds'
-import { DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
-import { ROOT } from './server'
+import { createTestDatabase, DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
+import { ROOT, startServer, type RunningServer } from './server'
 
 process.env.APP_ROOT = ROOT
 
@@ -153,5 +153,109 @@ describe.each(DATABASE_KINDS)('news refresh on %s', (kind) => {
     expect(feeds.state.requests).toHaveLength(0)
     await releaseJobLock(handle, NEWS_LOCK_NAME, 'other-server')
     expect((await refreshNews(handle, { feeds: list(['rss']), now: NOW })).lockHeld).toBe(false)
+  })
+})
+
+describe.each(DATABASE_KINDS)('news routes on a running server (%s)', (kind) => {
+  let database: TestDatabase
+  let feeds: Awaited<ReturnType<typeof startFakeFeedServer>>
+  let server: RunningServer
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    feeds = await startFakeFeedServer()
+    server = await startServer({
+      ...database.env,
+      NEWS_FEEDS_JSON: JSON.stringify(fakeFeedList(feeds.url, ['rss', 'atom'])),
+      // The scheduler's first fetch runs soon after start; the next would be an hour later.
+      NEWS_FETCH: 'on',
+      NEWS_FIRST_FETCH_DELAY_MS: '300',
+      NEWS_FETCH_INTERVAL_MS: '3600000',
+      RATE_LIMIT_NEWS_REFRESH_PER_IP: '3',
+    })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await feeds?.close()
+    await database?.cleanup()
+  })
+
+  it('fetches on its own shortly after start, and GET /api/news lists the items', async () => {
+    let items: { title: string }[] = []
+    for (let i = 0; i < 100 && items.length < 6; i++) {
+      await new Promise((r) => setTimeout(r, 200))
+      items = (await (await fetch(`${server.url}/api/news`)).json()) as typeof items
+    }
+    expect(items).toHaveLength(6)
+    const response = await fetch(`${server.url}/api/news?category=scdot`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, max-age=900')
+    const scdot = await response.json()
+    expect(scdot).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{32}$/),
+        category: 'scdot',
+        source: 'Fake Department',
+        priority: 'high',
+        title: 'SCDOT opens new interchange on I-26',
+        summary: 'Traffic shifts to the new ramps this weekend.',
+        publishedAt: '2026-11-20T16:00:00.000Z',
+        url: 'https://dept.example.test/news/interchange-opens',
+      },
+    ])
+  })
+
+  it('answers 400 for an unknown category and 405 for GET on the update route', async () => {
+    const bad = await fetch(`${server.url}/api/news?category=sports`)
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { message: string }).message).toMatch(/category is one of all, scdot, osha, construction, engineering/)
+    expect((await fetch(`${server.url}/api/news?limit=0`)).status).toBe(400)
+    expect((await fetch(`${server.url}/api/news/update`)).status).toBe(405)
+  })
+
+  it('POST /api/news/update refreshes now, refuses other origins and is rate-limited per address', async () => {
+    const crossSite = await fetch(`${server.url}/api/news/update`, { method: 'POST', headers: { origin: 'https://evil.example' } })
+    expect(crossSite.status).toBe(403)
+
+    feeds.state.rssItems = [{ title: 'Heat illness rule proposed', link: 'https://news.example.test/articles/heat', summary: 'Comments due soon.' }, ...feeds.state.rssItems]
+    feeds.state.version++
+    const response = await fetch(`${server.url}/api/news/update`, { method: 'POST', headers: { origin: server.url } })
+    expect(response.status).toBe(200)
+    const report = (await response.json()) as { ok: boolean; fetched: number; newItems: number; skipped: unknown[]; lockHeld: boolean; items: { title: string }[] }
+    expect(report).toMatchObject({ ok: true, fetched: 2, newItems: 1, skipped: [], lockHeld: false })
+    expect(report.items.map((i) => i.title)).toEqual(['Heat illness rule proposed'])
+    expect(((await (await fetch(`${server.url}/api/news?category=osha`)).json()) as unknown[]).length).toBe(5)
+
+    // The page's form post (no JavaScript) refreshes and goes back to the chosen category.
+    const form = await fetch(`${server.url}/news`, {
+      method: 'POST',
+      body: new URLSearchParams({ category: 'osha' }),
+      headers: { origin: server.url },
+      redirect: 'manual',
+    })
+    expect(form.status).toBe(302)
+    expect(form.headers.get('location')).toBe('/news?category=osha')
+
+    // Three refreshes per window (set for this test): the next is refused.
+    expect((await fetch(`${server.url}/api/news/update`, { method: 'POST' })).status).toBe(200)
+    const limited = await fetch(`${server.url}/api/news/update`, { method: 'POST' })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    // The page shows the limit as a message instead of failing.
+    const page = await fetch(`${server.url}/news?index`, { method: 'POST', body: new URLSearchParams({ category: 'all' }), redirect: 'manual' })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('News was refreshed a moment ago')
+  })
+
+  it('renders /news with the stored items, and the chosen category first', async () => {
+    const html = await (await fetch(`${server.url}/news?category=scdot`)).text()
+    expect(html).toContain('Industry News')
+    expect(html).toContain('SCDOT opens new interchange on I-26')
+    // Every item ships with the page (the buttons filter in the browser); only the chosen category's cards are drawn.
+    const drawn = [...html.matchAll(/<article[^>]*data-category="([a-z]+)"/g)].map((m) => m[1])
+    expect(drawn).toEqual(['scdot'])
+    const all = await (await fetch(`${server.url}/news`)).text()
+    expect(all).toContain('Heat illness rule proposed')
+    expect(all).toContain('News updates automatically every 30 minutes')
   })
 })
