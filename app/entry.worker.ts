@@ -71,19 +71,23 @@ async function deleteCaches(names: string[]): Promise<void> {
 async function notePartition(partition: string): Promise<void> {
   if ((await currentPartition()) === partition) return
   await setPartition(partition)
-  await warmTools(partition)
+  await warmTools()
 }
 
-/** Saves the offline tools' pages for the current partition, so they open offline before a first visit. */
-async function warmTools(partition: string): Promise<void> {
+/**
+ * Saves the offline tools' pages (home, calculators, cheat sheets, documents) for whoever is signed in,
+ * so they open offline before a first visit. Each answer names its partition, which becomes current.
+ */
+async function warmTools(): Promise<void> {
   await Promise.all(
     OFFLINE_TOOLS.map(async (tool) => {
       try {
         const request = new Request(new URL(tool.path, origin).href, { credentials: 'same-origin' })
         const response = await fetch(request)
-        if (shouldCache(request, response, origin) === 'page' && partitionOf(response) === partition) {
-          await (await caches.open(NAMES.page(partition))).put(request, response)
-        }
+        const partition = partitionOf(response)
+        if (!partition || shouldCache(request, response, origin) !== 'page') return
+        if ((await currentPartition()) !== partition) await setPartition(partition)
+        await (await caches.open(NAMES.page(partition))).put(request, response)
       } catch {
         // Offline or the server is down: the tool is saved on its first visit instead.
       }
@@ -118,10 +122,10 @@ self.addEventListener('activate', (event: ExtendableEvent) => {
     (async () => {
       const partition = await currentPartition()
       await deleteCaches(staleCaches(await caches.keys(), VERSION, partition))
-      const hadController = (await self.clients.matchAll({ type: 'window' })).length > 0
-      // Nothing can break on a first install: take the open pages now so they work offline at once.
+      // A worker activates only when no page uses an older one (or on the first install), so claiming
+      // breaks nothing: the open pages work offline at once.
       await self.clients.claim()
-      if (!hadController || partition) void warmTools(partition ?? 'anon')
+      await warmTools()
     })(),
   )
 })
@@ -239,8 +243,9 @@ export const defaultFetchHandler: DefaultFetchHandler = async ({ request, contex
   const event = context.event as unknown as ExtendableEvent
   if (request.method !== 'GET') {
     const response = await fetch(request)
-    // Sign-in, sign-up, guest and sign-out change who the pages belong to: forget every saved page now.
-    if (new URL(request.url).origin === origin && AUTH_WRITES.test(new URL(request.url).pathname) && response.ok) {
+    // Sign-in, sign-up, guest and sign-out change who the pages belong to: forget every saved page now
+    // (a sign-out form posts as a navigation and answers with a redirect, seen here as status 0).
+    if (new URL(request.url).origin === origin && AUTH_WRITES.test(new URL(request.url).pathname) && response.status < 400) {
       event.waitUntil(setPartition(null))
     }
     return response
