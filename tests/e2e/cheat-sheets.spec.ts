@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import matter from 'gray-matter'
 import { VERIFY_NOTICE } from '../../app/lib/brand'
 import { CATALOGUE } from '../../app/lib/calculators'

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test, type Download, type Page } from '@playwright/test'
+import type { Download, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import matter from 'gray-matter'
 import { VERIFY_NOTICE } from '../../app/lib/brand'
 import { expectAccessible, expectAccessibleWithoutJs, failOnConsoleErrors } from './utils'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { expectAccessible } from './utils'
 
 // A phone on a job site: the shell must fit, and the menu must be usable with a thumb.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { expectAccessible, failOnConsoleErrors } from './utils'
 
 const PAGES = ['/', '/disclosures', '/brand-demo']
