@@ -99,6 +99,12 @@ describe('answerOffline', () => {
     expect(result.answer).toContain('South Carolina')
   })
 
+  it('one rare word shared with a statement does not answer a two-word question', () => {
+    // 'burlap' is in one statement and 'psi' in others, never together.
+    expect(answerOffline(prepared, 'burlap psi').confidence).toBe('unknown')
+    expect(answerOffline(prepared, 'burlap curing').confidence).not.toBe('unknown')
+  })
+
   it('a question half about something else is not answered from a single shared word', () => {
     expect(answerOffline(prepared, 'concrete mixer truck licence plate renewal fee').confidence).toBe('unknown')
   })

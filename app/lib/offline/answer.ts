@@ -94,16 +94,21 @@ export function scoreStatements(prepared: PreparedIndex, question: string): { sc
     const entry = prepared.entries[statement.entry]!
     const title = prepared.titleTokens[statement.entry]!
     const exact = entry.refs.some((ref) => numbers.has(ref))
+    // The passage is cited by the number asked for ('Section 401.4'), not only mentions it.
+    const ownNumber = exact && [...numbers].some((ref) => entry.citation.reference.toLowerCase().includes(ref))
     let matched = 0
+    let words = 0
     let score = 0
     for (const token of subject) {
       if (statement.tokens.has(token)) {
         matched += weight(token)
         score += weight(token)
+        words += 1
       } else if (title.has(token)) {
         // A word of the passage's heading counts, less than one in the statement itself.
         matched += weight(token) * 0.6
         score += weight(token) * 0.6
+        words += 1
       }
     }
     // Synonyms ('hma' for 'hot mix asphalt') help rank and cover a subject word the question spelled otherwise.
@@ -114,10 +119,14 @@ export function scoreStatements(prepared: PreparedIndex, question: string): { sc
         synonymHits += 1
       }
     }
-    if (exact) score += maxIdf * 2
+    if (exact) score += maxIdf * (ownNumber ? 3 : 1.5)
     if (score <= 0) continue
-    const coverage = exact ? 1 : Math.min(1, (matched + Math.min(synonymHits, 2) * 0.25 * (subjectWeight / Math.max(subject.length, 1))) / subjectWeight)
-    scored.push({ statement, score: score * (0.5 + coverage), coverage, exact })
+    let coverage = exact ? 1 : Math.min(1, (matched + Math.min(synonymHits, 2) * 0.25 * (subjectWeight / Math.max(subject.length, 1))) / subjectWeight)
+    // One rare shared word is not an answer to a question of several words ('meaning of life').
+    if (!exact && subject.length >= 2 && words + Math.min(synonymHits, 1) < 2) coverage = Math.min(coverage, MIN_COVERAGE / 2)
+    // Field questions want figures: a statement that gives one ranks a little higher.
+    const figure = /\d/.test(statement.text) ? 1.25 : 1
+    scored.push({ statement, score: score * (0.5 + coverage) * figure, coverage, exact })
   }
   scored.sort((a, b) => b.score - a.score || a.statement.text.length - b.statement.text.length)
   return { scored, otherState: analysis.otherState }
