@@ -34,7 +34,7 @@ async function expectAccessibleNow(page: Page) {
   await page.clock.resume()
   await expectAccessible(page)
   const now = await page.evaluate(() => Date.now())
-  await page.clock.pauseAt(new Date(now + 50))
+  await page.clock.pauseAt(new Date(now + 1000))
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: /^Install / })
@@ -204,6 +204,8 @@ test.describe('install banner on a desktop browser', () => {
   test("the side menu's Install App opens the same flow, also after declining", async ({ page }) => {
     await openPaused(page, '/documents')
     await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: /Install App/ })).toBeVisible()
+    await expectAccessibleNow(page)
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: /Install App/ }).click()
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden()
     const dialog = page.getByRole('dialog', { name: 'Install Instructions' })
