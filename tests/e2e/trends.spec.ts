@@ -51,8 +51,8 @@ test.describe('trend insights', () => {
     // First insight from the empty state: Asphalt Technology in 2024-2025 has no data.
     await page.getByLabel('Category').selectOption('Asphalt Technology')
     await page.getByRole('button', { name: 'Generate First Insight' }).click()
-    await expect(page.getByText('Insight Generated', { exact: true })).toBeVisible()
-    await expect(page.getByText('New industry trend insight has been generated successfully.')).toBeVisible()
+    await expect(page.getByText('Insight Generated', { exact: true }).first()).toBeVisible()
+    await expect(page.getByText('New industry trend insight has been generated successfully.').first()).toBeVisible()
     await expect(cards(page)).toHaveCount(1)
     await expect(cards(page).first()).toContainText('Not enough data in this period to identify a trend.')
 
@@ -100,6 +100,48 @@ test.describe('trend insights', () => {
 
     await expectAccessible(page)
     consoleOk()
+  })
+
+  test.describe('failures', () => {
+    // page.route does not see requests that a service worker forwards: keep the worker out of this test.
+    test.use({ serviceWorkers: 'block' })
+
+    test('loading, a failed load with Retry, and a failed generation', async ({ page }) => {
+      const consoleOk = failOnConsoleErrors(page, [/Failed to load resource/])
+      await page.goto('/trends')
+      await expect(cards(page)).toHaveCount(2)
+
+      const isList = (url: URL) => url.pathname === '/api/trend-insights'
+      let attempts = 0
+      await page.route(isList, (route) => {
+        attempts += 1
+        return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' })
+      })
+      await page.getByLabel('Category').selectOption('Bridge Inspection')
+      await expect(page.getByText('Failed to load trend insights')).toBeVisible()
+      expect(attempts).toBe(3)
+      await page.unroute(isList)
+      await page.getByRole('button', { name: 'Retry' }).click()
+      await expect(page.getByRole('button', { name: 'Generate First Insight' })).toBeVisible()
+
+      await page.route('**/api/trend-insights/all', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800))
+        await route.continue()
+      })
+      await page.getByLabel('Category').selectOption('all')
+      await expect(page.getByTestId('insights-loading')).toBeVisible()
+      await expect(cards(page)).toHaveCount(2)
+
+      const message = 'Too many insights generated from this address. Please wait and try again later.'
+      await page.route('**/api/trend-insights/generate', (route) =>
+        route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message }) }),
+      )
+      await page.getByRole('button', { name: 'Generate Insight' }).click()
+      await expect(page.getByText('Generation Failed', { exact: true }).first()).toBeVisible()
+      await expect(page.getByText(message).first()).toBeVisible()
+      await expect(cards(page)).toHaveCount(2)
+      consoleOk()
+    })
   })
 
   test.describe('without JavaScript', () => {

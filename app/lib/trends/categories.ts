@@ -67,7 +67,7 @@ export const CATEGORY_PROFILES: Record<TrendCategory, CategoryProfile> = {
       'work zone', 'flagger',
     ],
     topics: ['Safety (OSHA)', 'Work Zone Traffic Control'],
-    retrievalQuery: 'OSHA excavation trench protective system work zone safety',
+    retrievalQuery: 'OSHA trench protective system work zone worker safety',
   },
   'Concrete Materials': {
     keywords: ['concrete', 'cement', 'portland', 'rebar', 'reinforcing', 'precast', 'prestressed', 'slump', 'curing', 'mix design', 'fly ash', 'admixture'],

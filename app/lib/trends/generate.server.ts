@@ -22,8 +22,9 @@ export const MAX_RELATED_SPECS = 5
 
 export async function relatedSpecifications(handle: DbHandle, category: TrendCategory): Promise<string[]> {
   try {
-    const { passages } = await retrieve(handle, CATEGORY_PROFILES[category].retrievalQuery, { limit: 8 })
-    return exactCitationsOf(passages)
+    const { passages } = await retrieve(handle, CATEGORY_PROFILES[category].retrievalQuery, { limit: 10 })
+    // The defect guide is the product's own diagnosis aid, not a specification.
+    return exactCitationsOf(passages.filter((passage) => passage.chunkKind !== 'defect'))
       .map((citation) => citation.reference)
       .slice(0, MAX_RELATED_SPECS)
   } catch (error) {
