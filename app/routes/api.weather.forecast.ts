@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const refused = await requireWeatherMember(request, 'forecast')
   if (refused) return refused
   const params = new URL(request.url).searchParams
+  if (params.getAll('lat').length > 1 || params.getAll('lon').length > 1) return jsonError(400, 'Send one lat and one lon.', NO_STORE)
   const parsed = ForecastQuerySchema.safeParse({ lat: params.get('lat') ?? undefined, lon: params.get('lon') ?? undefined })
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Send lat and lon.', NO_STORE)
   try {

@@ -22,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const refused = await requireWeatherMember(request, 'places')
   if (refused) return refused
   const params = new URL(request.url).searchParams
+  if (params.getAll('q').length > 1) return jsonError(400, 'Send one city as ?q=.', NO_STORE)
   const parsed = PlacesQuerySchema.safeParse({ q: params.get('q') ?? undefined })
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? 'Send the city as ?q=.', NO_STORE)
   if (!shouldSearchCities(parsed.data.q)) return Response.json({ suggestions: [] }, { headers: NO_STORE })
