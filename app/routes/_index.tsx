@@ -8,6 +8,7 @@ import { SignedOutDashboardCard } from '~/components/dashboard/signed-out-card'
 import { Greeting } from '~/components/home/greeting'
 import { GuestBanner } from '~/components/home/guest-banner'
 import { HomeAuthScreen, preloadAuthScreen } from '~/components/home/lazy-auth-screen'
+import { WeatherCard } from '~/components/weather/weather-card'
 import { performImageAnalysis } from '~/components/search/analyze-action.server'
 import { PHOTO_TOASTS } from '~/components/search/photo-messages'
 import { EMPTY_QUERY_MESSAGE, performSearch } from '~/components/search/search-action.server'
@@ -135,6 +136,8 @@ export default function Home() {
           Cited requirements, standard drawings, cheat sheets and field calculators for SCDOT work.
         </p>
       </section>
+      {/* Local weather is for members only (§2, §6): `dashboard` is loaded for members, never for guests. */}
+      {dashboard && status.user ? <WeatherCard userId={status.user.id} /> : null}
       <SearchArea posted={posted as HomeSearchData | undefined} names={names} />
       {dashboard ? <DashboardBlock view={dashboard} /> : <SignedOutDashboardCard />}
     </div>

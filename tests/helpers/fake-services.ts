@@ -5,13 +5,15 @@
  * returns false for others; add a service by adding its handler to HANDLERS.
  *
  * - /feeds/*  RSS/Atom news feeds (tests/helpers/fake-feeds.ts)
+ * - /geo/search, /weather/v1/forecast  Nominatim- and Open-Meteo-compatible services (tests/helpers/fake-geo.ts)
  */
 import http from 'node:http'
 import { createFeedHandler } from './fake-feeds'
+import { createGeoHandler } from './fake-geo'
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => boolean
 
-const HANDLERS: Handler[] = [createFeedHandler().handle]
+const HANDLERS: Handler[] = [createFeedHandler().handle, createGeoHandler().handle]
 
 const port = Number(process.env.E2E_FAKE_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 1)
 
