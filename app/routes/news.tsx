@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
 import { ArrowLeft, CircleAlert, RefreshCw } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { getDatabase } from '@db/client'
 import { DotsLoader } from '~/components/loader'
 import { CategoryFilter, categoryHref } from '~/components/news/category-filter'
@@ -92,6 +92,21 @@ function Header({ children }: { children?: React.ReactNode }) {
   )
 }
 
+/** §7/§9: an open page fetches the list again every 30 minutes (while it is visible). */
+const REFETCH_MS = 30 * 60_000
+
+function useRefetchEvery(ms: number) {
+  const revalidator = useRevalidator()
+  const latest = useRef(revalidator)
+  latest.current = revalidator
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible' && latest.current.state === 'idle') latest.current.revalidate()
+    }, ms)
+    return () => window.clearInterval(timer)
+  }, [ms])
+}
+
 const FOOTER = 'News updates automatically every 30 minutes. Open an article to read it at its source.'
 
 export default function News() {
@@ -109,6 +124,7 @@ export default function News() {
   const refreshing = navigation.state !== 'idle' && navigation.formAction?.startsWith('/news') === true && navigation.formMethod?.toUpperCase() === 'POST'
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/news'
   const shown = filterNews(items, filter)
+  useRefetchEvery(REFETCH_MS)
 
   return (
     <div className="grid gap-6">

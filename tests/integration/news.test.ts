@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DbHandle } from '../../db/client'
-import { jobLocks, newsFeedState, newsItems } from '../../db/schema'
+import { jobLocks, newsFeedState, newsItems, users } from '../../db/schema'
 import { logger } from '../../app/lib/logger.server'
 import type { FeedDefinition } from '../../app/lib/news/feeds.server'
 import { acquireJobLock, releaseJobLock } from '../../app/lib/news/lock.server'
 import { newsItemId } from '../../app/lib/news/normalise'
 import { NEWS_LOCK_NAME, refreshNews } from '../../app/lib/news/refresh.server'
 import { listNews } from '../../app/lib/news/store.server'
+import { saveSubscription } from '../../app/lib/push/subscriptions.server'
+import { startFakePushService } from '../helpers/fake-push-service'
 import { defaultRssItems, fakeFeedList, SHARED_LINK, startFakeFeedServer } from '../helpers/fake-feeds'
 import { createTestDatabase, DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
 import { ROOT, startServer, type RunningServer } from './server'
@@ -111,13 +113,42 @@ describe.each(DATABASE_KINDS)('news refresh on %s', (kind) => {
     expect(all.slice(0, 2).map((i) => i.title)).toEqual(['Emergency bridge closure on US 17', 'Safety stand-down week announced'])
   })
 
+  it('pushes only the new items of a refresh to news subscribers, once, and marks them notified', async () => {
+    const push = await startFakePushService()
+    try {
+      const [member] = await handle.db
+        .insert(users)
+        .values({ id: crypto.randomUUID(), email: `news-${kind}@example.test`, firstName: 'Pat', lastName: 'News' })
+        .returning()
+      const browser = push.subscribe()
+      await saveSubscription(handle.db, member!.id, browser)
+      feeds.state.rssItems = [
+        { title: 'Guardrail recall issued', link: 'https://news.example.test/articles/recall', summary: 'Check lot numbers.', date: 'Sat, 21 Nov 2026 14:00:00 GMT' },
+        ...feeds.state.rssItems,
+      ]
+      feeds.state.version++
+      const report = await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW, push: { agent: push.agent } })
+      expect(report.newItems.map((i) => i.title)).toEqual(['Guardrail recall issued'])
+      const messages = push.messagesFor(browser.endpoint)
+      expect(messages).toHaveLength(1)
+      expect(messages[0]!.payload).toMatchObject({ title: 'Critical: Guardrail recall issued', type: 'news' })
+      const [row] = await handle.db.select().from(newsItems).where(eq(newsItems.url, 'https://news.example.test/articles/recall'))
+      expect(row!.notifiedAt?.toISOString()).toBe(NOW.toISOString())
+      // Nothing new, nothing pushed.
+      await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW, push: { agent: push.agent } })
+      expect(push.messagesFor(browser.endpoint)).toHaveLength(1)
+    } finally {
+      await push.close()
+    }
+  })
+
   it('keeps stored items when a feed later fails, recording the failure', async () => {
     feeds.state.rssFailStatus = 503
     const report = await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW })
     expect(report.skipped).toEqual([{ feedId: 'fake-rss', reason: expect.stringContaining('HTTP 503') }])
-    expect(await handle.db.select().from(newsItems)).toHaveLength(7)
+    expect(await handle.db.select().from(newsItems)).toHaveLength(8)
     const [state] = await handle.db.select().from(newsFeedState).where(eq(newsFeedState.feedId, 'fake-rss'))
-    expect(state).toMatchObject({ lastStatus: 'http-error', etag: '"rss-v2"' })
+    expect(state).toMatchObject({ lastStatus: 'http-error', etag: '"rss-v3"' })
     feeds.state.rssFailStatus = null
   })
 

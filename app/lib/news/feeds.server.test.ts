@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { readCorpus } from '../../../ingest/corpus-files'
 import { loadFeeds, parseFeedList } from './feeds.server'
 
 const CORPUS_FEEDS = path.resolve(import.meta.dirname, '../../../corpus/news/feeds.json')
@@ -14,6 +15,11 @@ describe('feed list', () => {
     expect(feeds.length).toBeGreaterThan(3)
     expect(new Set(feeds.map((f) => f.category))).toEqual(new Set(['osha', 'construction', 'engineering']))
     for (const feed of feeds) if (!feed.verified) expect(feed.note, feed.id).toBeTruthy()
+  })
+  it('is not read as a search document by the corpus loader', async () => {
+    const files = await readCorpus(path.dirname(path.dirname(CORPUS_FEEDS)))
+    expect(files.length).toBeGreaterThan(10)
+    expect(files.filter((file) => file.path.startsWith('news/'))).toEqual([])
   })
   it('NEWS_FEEDS_JSON overrides the file and disabled feeds are left out', () => {
     process.env.NEWS_FEEDS_JSON = JSON.stringify([

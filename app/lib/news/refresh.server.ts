@@ -1,11 +1,12 @@
 import type { DbHandle } from '@db/client'
 import { logger } from '../logger.server'
+import { pushNewsItems, type SendOptions } from '../push/send.server'
 import { categorise, prioritise } from './classify'
 import { DEFAULT_FEED_MAX_BYTES, DEFAULT_FEED_TIMEOUT_MS, fetchFeed } from './fetch-feed.server'
 import { loadFeeds, type FeedDefinition } from './feeds.server'
 import { acquireJobLock, PROCESS_HOLDER, releaseJobLock } from './lock.server'
 import { dedupeById, normaliseEntry } from './normalise'
-import { getFeedStates, saveFeedState, upsertNewsItems, type StoredNewsItem } from './store.server'
+import { getFeedStates, markNotified, saveFeedState, upsertNewsItems, type StoredNewsItem } from './store.server'
 import type { NewsItem } from './types'
 
 export type { FeedDefinition } from './feeds.server'
@@ -29,6 +30,8 @@ export interface RefreshOptions {
   timeoutMs?: number
   maxBytes?: number
   now?: Date
+  /** Options for the push sender (tests pass an agent trusting their fake push service). */
+  push?: SendOptions
 }
 
 export function feedTimeoutMs(): number {
@@ -112,6 +115,11 @@ export async function refreshNews(handle: DbHandle, options: RefreshOptions = {}
     const order = new Map(feeds.map((feed, index) => [feed.id, index]))
     collected.sort((a, b) => order.get(a.feedId)! - order.get(b.feedId)!)
     const newItems = await upsertNewsItems(handle, dedupeById(collected), now)
+    if (newItems.length > 0) {
+      // pushNewsItems never throws for a push failure; the items are marked as announced either way.
+      await pushNewsItems(handle, newItems, options.push)
+      await markNotified(handle, newItems.map((item) => item.id), now)
+    }
     logger.info({ feeds: feeds.length, fetched, skipped: skipped.length, newItems: newItems.length }, 'news refreshed')
     return { fetched, skipped, newItems, lockHeld: false }
   } finally {

@@ -69,6 +69,12 @@ export async function upsertNewsItems(handle: DbHandle, items: readonly StoredNe
   })
 }
 
+/** Records that subscribers were sent these items (news_items.notified_at). */
+export async function markNotified(handle: DbHandle, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return
+  await handle.db.update(newsItems).set({ notifiedAt: now }).where(inArray(newsItems.id, [...ids]))
+}
+
 export type FeedStatus = 'ok' | 'not-modified' | 'timeout' | 'http-error' | 'malformed' | 'network-error' | 'too-large'
 
 export type FeedState = typeof newsFeedState.$inferSelect
