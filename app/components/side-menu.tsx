@@ -5,6 +5,7 @@ import { DISABLED_MENU_ITEMS, visibleMenuLinks } from '~/lib/navigation'
 import { useSessionStatus } from '~/lib/use-session'
 import { InstallMenuEntry } from './install'
 import { MenuUserBlock } from './menu-user-block'
+import { NotificationSettingsCard } from './notifications/notification-settings-card'
 import { ThemeSwitch } from './theme-switch'
 
 const MENU_PARAM = 'menu'
@@ -155,6 +156,7 @@ export function SideMenu() {
               </ul>
             </nav>
             <InstallMenuEntry onChoose={close} />
+            <NotificationSettingsCard />
             <div className="mt-auto border-t border-border pt-4">
               <ThemeSwitch />
             </div>

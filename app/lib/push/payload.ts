@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PRODUCT_NAME } from '~/lib/brand'
+import { PRODUCT_NAME } from '../brand'
 import { CLICK_TARGETS, NOTIFICATION_TOPICS, type NotificationTopic } from './settings'
 
 /**
@@ -16,8 +16,8 @@ export interface PushPayload {
   type: NotificationTopic
 }
 
-export const DEFAULT_ICON = '/logo-mark.svg'
-export const DEFAULT_BADGE = '/favicon.svg'
+export const DEFAULT_ICON = '/icons/icon-192.png'
+export const DEFAULT_BADGE = '/icons/icon-192.png'
 
 const LIMITS = { title: 120, body: 500, tag: 64, path: 200, endpoint: 1024, key: 256 } as const
 
