@@ -17,6 +17,7 @@ export interface MenuLink {
 export const MENU_LINKS: readonly MenuLink[] = [
   { to: '/', label: 'Home', description: 'Search and dashboard' },
   { to: '/news', label: 'News & Updates', description: 'SCDOT, OSHA and industry news' },
+  { to: '/trends', label: 'Industry Trends', description: 'AI-powered insights' },
   { to: '/cheat-sheets', label: 'Inspector Cheat Sheets', description: 'Key measurements and critical checks' },
   { to: '/field-calculations', label: 'Field Calculations', description: 'Asphalt and tack rates, core locations' },
   { to: '/ar-inspection', label: 'Form Filler', description: 'Inspection reports by photo, voice or hand' },
