@@ -324,3 +324,16 @@ test.describe('on an Android phone without the install event', () => {
     await expect(banner(page)).toHaveCount(0)
   })
 })
+
+test.describe("the other specs' default (tests/e2e/fixtures.ts)", () => {
+  test.use({ installBanner: 'dismissed' })
+
+  test('keeps the banner away on home, news and trends through the product keys', async ({ page }) => {
+    await openPaused(page, '/')
+    expect(await storedFlag(page, bannerDismissedKey('home'))).not.toBeNull()
+    expect(await storedFlag(page, bannerDismissedKey('news'))).not.toBeNull()
+    expect(await storedFlag(page, bannerDismissedKey('trends'))).not.toBeNull()
+    await page.clock.runFor(9_000)
+    await expect(banner(page)).toHaveCount(0)
+  })
+})
