@@ -40,6 +40,10 @@ test.describe('trend insights', () => {
     await expect(page.getByRole('button', { name: 'Generate Insight' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Generate First Insight' })).toBeVisible()
     await expectAccessible(page)
+    await page.waitForLoadState('networkidle')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /Industry Trends/ })).toHaveAttribute('href', '/trends')
+    await page.keyboard.press('Escape')
     consoleOk()
   })
 
