@@ -101,6 +101,12 @@ describe('feature suggestions', () => {
     expect(types('what causes alligator cracking?', { fromPhoto: true })).toEqual(['voice_search', 'achievements'])
     expect(types('inspection record of spalling on the deck')).toEqual(['form_filler', 'photo_analysis', 'voice_search', 'achievements'])
   })
+
+  it('suggests the industry trends for questions about news and what is changing', () => {
+    expect(types('latest OSHA trench news')).toEqual(['trends_analysis', 'voice_search', 'achievements'])
+    expect(types("what's new in asphalt specifications")).toEqual(['trends_analysis', 'voice_search', 'achievements'])
+    expect(types('asphalt compaction density')).not.toContain('trends_analysis')
+  })
 })
 
 describe('inspector tips', () => {

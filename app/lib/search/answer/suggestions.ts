@@ -124,6 +124,8 @@ export function formIdFor(query: string): SuggestedFormId {
 /** Questions about field records: the form filler helps. */
 const FORM_CUES =
   /\b(reports?|reporting|daily|diary|logs?|logging|records?|recording|document(ing)?|forms?|paperwork|inspect(ing|ion|ions|or|ors)?|pours?|pouring|placement|placing|paving|tonnage|slump|mat temperature|workforce)\b/i
+/** Questions about what is changing in the industry: the trend insights help. */
+const TREND_CUES = /\b(trends?|trending|industry|news|latest|what'?s new|recent (changes|updates)|new (rules?|regulations?|requirements?|standards?))\b/i
 /** Questions about something seen on site or on a sheet: photo analysis helps. */
 const PHOTO_CUES =
   /\b(photos?|pictures?|images?|plan sheets?|plans|cracks?|cracking|cracked|defects?|damaged?|distress|potholes?|rut|ruts|rutting|spall(s|ing|ed)?|scaling|ravel(l)?ing|bleeding|flushing|honeycomb(ing)?|delaminat\w*|washouts?|settlement|sinkholes?|failures?|failing|deteriorat\w*|what is this|identify)\b/i
@@ -139,7 +141,8 @@ const FORM_NAMES: Record<SuggestedFormId, string> = {
  * records (with the form for its topic, which the results view stores under 'preselected_form'), photo
  * analysis when it is about something seen on site or on a plan sheet (not for a result that came from a
  * photo), then voice search (the microphone on the home search box) and achievements (the dashboard).
- * 'document_scanner' and 'trends_analysis' are not suggested: no such screens exist.
+ * Industry trends are suggested for questions about news, trends or what is changing. 'document_scanner'
+ * is not suggested: no such screen exists.
  */
 export function featureSuggestions(query = '', options: { fromPhoto?: boolean } = {}): FeatureSuggestion[] {
   const features: FeatureSuggestion[] = []
@@ -161,6 +164,15 @@ export function featureSuggestions(query = '', options: { fromPhoto?: boolean } 
       description: 'Upload a photo, plan sheet or PDF: the text on it is read and matched to the specifications, and a defect you describe is checked against the defect guide.',
       route: PHOTO_ANALYSIS_ROUTE,
       buttonText: 'Analyze a Photo',
+    })
+  }
+  if (TREND_CUES.test(query)) {
+    features.push({
+      type: 'trends_analysis',
+      title: 'Industry Trends',
+      description: 'See what the latest department, OSHA and industry news and other inspectors\' search topics show for your area, with the related specifications.',
+      route: '/trends',
+      buttonText: 'View Trends',
     })
   }
   features.push(
