@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DbHandle } from '../../db/client'
 import { jobLocks, newsFeedState, newsItems, users } from '../../db/schema'
@@ -288,5 +289,23 @@ describe.each(DATABASE_KINDS)('news routes on a running server (%s)', (kind) => 
     const all = await (await fetch(`${server.url}/news`)).text()
     expect(all).toContain('Heat illness rule proposed')
     expect(all).toContain('News updates automatically every 30 minutes')
+  })
+
+  it.runIf(kind === 'postgres')('shows the load-failure card when the news cannot be read, and the API answers 500', async () => {
+    const admin = postgres(database.env.DATABASE_URL!, { max: 1, onnotice: () => {} })
+    try {
+      await admin.unsafe('alter table news_items rename to news_items_away')
+      const response = await fetch(`${server.url}/news`)
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      expect(html).toContain('Unable to Load News')
+      expect(html).toContain('There was an error loading the latest news. Please try refreshing the page or check back later.')
+      expect(html).not.toContain('No news items found for the selected category.')
+      expect((await fetch(`${server.url}/api/news`)).status).toBe(500)
+    } finally {
+      await admin.unsafe('alter table news_items_away rename to news_items')
+      await admin.end({ timeout: 5 })
+    }
+    expect(await (await fetch(`${server.url}/news`)).text()).not.toContain('Unable to Load News')
   })
 })
