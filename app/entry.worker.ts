@@ -95,6 +95,16 @@ async function warmTools(): Promise<void> {
   )
 }
 
+/** Warms the tools unless the current partition already holds all of them (pages ask on every load). */
+async function warmIfNeeded(): Promise<void> {
+  const partition = await currentPartition()
+  if (partition) {
+    const saved = new Set((await (await caches.open(NAMES.page(partition))).keys()).map((request) => new URL(request.url).pathname))
+    if (OFFLINE_TOOLS.every((tool) => saved.has(tool.path))) return
+  }
+  await warmTools()
+}
+
 async function refreshIndex(): Promise<void> {
   try {
     const request = new Request(new URL(OFFLINE_INDEX_PATH, origin).href, { credentials: 'same-origin' })
@@ -123,9 +133,9 @@ self.addEventListener('activate', (event: ExtendableEvent) => {
       const partition = await currentPartition()
       await deleteCaches(staleCaches(await caches.keys(), VERSION, partition))
       // A worker activates only when no page uses an older one (or on the first install), so claiming
-      // breaks nothing: the open pages work offline at once.
+      // breaks nothing: the open pages work offline at once. Warming the tools waits for the page to ask
+      // (message 'WARM', sent when it is idle): fetches wait while a worker is activating.
       await self.clients.claim()
-      await warmTools()
     })(),
   )
 })
@@ -133,6 +143,7 @@ self.addEventListener('activate', (event: ExtendableEvent) => {
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown } | null
   if (data && data.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting())
+  if (data && data.type === 'WARM') event.waitUntil(warmIfNeeded())
 })
 
 // --- push (payload from the push helper: { title, body, url, tag, icon, badge, type }) -----------------
@@ -178,13 +189,27 @@ self.addEventListener('notificationclick', (event) => {
 
 // --- fetch ----------------------------------------------------------------------------------------------
 
-function withTimeout(request: Request, ms: number): Promise<Response> {
+// Registered before the runtime's own fetch listener (this module is evaluated first). Requests the worker
+// has no business with (network only: other methods, the API, other origins, private pages) are left to
+// the browser untouched: no respondWith, and the runtime's listener is not reached. Only a sign-in or
+// sign-out form posted as a navigation goes on to the handler below, which forgets the saved pages.
+self.addEventListener('fetch', (event) => {
+  const request = event.request
+  const url = new URL(request.url)
+  const authNavigation = request.method !== 'GET' && request.mode === 'navigate' && url.origin === origin && AUTH_WRITES.test(url.pathname)
+  if (!authNavigation && kindOf(request, origin) === null) event.stopImmediatePropagation()
+})
+
+const TIMED_OUT = Symbol('timed out')
+
+/** The network's answer, or TIMED_OUT when it takes longer than `ms` (the fetch carries on). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`No answer in ${ms} ms`)), ms)
-    fetch(request).then(
-      (response) => {
+    const timer = setTimeout(() => resolve(TIMED_OUT), ms)
+    promise.then(
+      (value) => {
         clearTimeout(timer)
-        resolve(response)
+        resolve(value)
       },
       (error: unknown) => {
         clearTimeout(timer)
@@ -196,27 +221,49 @@ function withTimeout(request: Request, ms: number): Promise<Response> {
 
 const AUTH_WRITES = /^\/(api\/auth\/|logout$|auth$)/
 
+async function savedPage(request: Request): Promise<Response | undefined> {
+  const partition = await currentPartition()
+  if (!partition) return undefined
+  const cache = await caches.open(NAMES.page(partition))
+  return (await cache.match(request)) ?? (request.mode === 'navigate' ? await cache.match(request, { ignoreSearch: true }) : undefined)
+}
+
+function keepPage(request: Request, response: Response, event: ExtendableEvent): void {
+  const partition = partitionOf(response)
+  if (!partition) return
+  const copy = shouldCache(request, response, origin) === 'page' ? response.clone() : null
+  event.waitUntil(
+    (async () => {
+      await notePartition(partition)
+      if (copy && (await currentPartition()) === partition) await (await caches.open(NAMES.page(partition))).put(request, copy)
+    })(),
+  )
+}
+
+/**
+ * Network first. After 4 s without an answer this user's saved copy is shown if there is one (the
+ * answer, when it comes, refreshes the copy); with no copy the page keeps waiting for the network.
+ * A network failure falls back to the saved copy, then (for a navigation) to the static offline page.
+ */
 async function pageOrData(request: Request, event: ExtendableEvent): Promise<Response> {
+  const network = fetch(request)
   try {
-    const response = await withTimeout(request, NETWORK_TIMEOUT_MS)
-    const partition = partitionOf(response)
-    if (partition) {
-      const copy = shouldCache(request, response, origin) === 'page' ? response.clone() : null
-      event.waitUntil(
-        (async () => {
-          await notePartition(partition)
-          if (copy && (await currentPartition()) === partition) await (await caches.open(NAMES.page(partition))).put(request, copy)
-        })(),
-      )
+    const first = await within(network, NETWORK_TIMEOUT_MS)
+    if (first !== TIMED_OUT) {
+      keepPage(request, first, event)
+      return first
     }
-    return response
+    const saved = await savedPage(request)
+    if (saved) {
+      event.waitUntil(network.then((late) => keepPage(request, late, event)).catch(() => undefined))
+      return saved
+    }
+    const late = await network
+    keepPage(request, late, event)
+    return late
   } catch (error) {
-    const partition = await currentPartition()
-    if (partition) {
-      const cache = await caches.open(NAMES.page(partition))
-      const saved = (await cache.match(request)) ?? (request.mode === 'navigate' ? await cache.match(request, { ignoreSearch: true }) : undefined)
-      if (saved) return saved
-    }
+    const saved = await savedPage(request)
+    if (saved) return saved
     if (request.mode === 'navigate') {
       return new Response(offlineFallbackHtml(), { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } })
     }
@@ -225,8 +272,14 @@ async function pageOrData(request: Request, event: ExtendableEvent): Promise<Res
 }
 
 async function networkFirst(request: Request, cacheName: string, kind: 'index' | 'manifest', event: ExtendableEvent): Promise<Response> {
+  const network = fetch(request)
   try {
-    const response = await withTimeout(request, NETWORK_TIMEOUT_MS)
+    const first = await within(network, NETWORK_TIMEOUT_MS)
+    if (first === TIMED_OUT) {
+      const saved = await (await caches.open(cacheName)).match(request, { ignoreSearch: true })
+      if (saved) return saved
+    }
+    const response = first === TIMED_OUT ? await network : first
     if (shouldCache(request, response, origin) === kind) {
       const copy = response.clone()
       event.waitUntil(caches.open(cacheName).then((cache) => cache.put(request, copy)))
@@ -243,8 +296,9 @@ export const defaultFetchHandler: DefaultFetchHandler = async ({ request, contex
   const event = context.event as unknown as ExtendableEvent
   if (request.method !== 'GET') {
     const response = await fetch(request)
-    // Sign-in, sign-up, guest and sign-out change who the pages belong to: forget every saved page now
-    // (a sign-out form posts as a navigation and answers with a redirect, seen here as status 0).
+    // A sign-in or sign-out form changes who the pages belong to: forget every saved page now (it answers
+    // with a redirect, seen here as status 0). Sign-in and sign-out through the JSON API reload the page,
+    // whose answer names the new partition, which drops the old one.
     if (new URL(request.url).origin === origin && AUTH_WRITES.test(new URL(request.url).pathname) && response.status < 400) {
       event.waitUntil(setPartition(null))
     }

@@ -5,6 +5,8 @@
  * app works without a worker, and end-to-end tests fail on console errors.
  */
 export const SERVICE_WORKER_URL = '/entry.worker.js'
+/** After the worker is ready, the page waits this long before asking it to save the offline tools. */
+export const WARM_DELAY_MS = 3000
 
 export function shouldRegister(env: { prod: boolean; supported: boolean; secure: boolean }): boolean {
   return env.prod && env.supported && env.secure
@@ -16,6 +18,9 @@ export function registerServiceWorker(): void {
   const register = () => {
     navigator.serviceWorker
       .register(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' })
+      .then(() => navigator.serviceWorker.ready)
+      // Once the page has settled, the worker saves the offline tools for whoever is signed in.
+      .then((registration) => window.setTimeout(() => registration.active?.postMessage({ type: 'WARM' }), WARM_DELAY_MS))
       .catch((error: unknown) => console.warn('Service worker registration failed', error))
   }
   if (document.readyState === 'complete') register()

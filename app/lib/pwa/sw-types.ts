@@ -41,6 +41,7 @@ export interface ServiceWorkerScope {
   }
   skipWaiting(): Promise<void>
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
   addEventListener(type: 'push', listener: (event: PushEvent) => void): void
   addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void
   addEventListener(type: 'message', listener: (event: ExtendableMessageEvent) => void): void
