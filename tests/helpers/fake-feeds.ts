@@ -19,6 +19,8 @@ export interface FakeFeedState {
   rssItems: FakeFeedItem[]
   /** When set, the RSS feed answers this status instead of its XML (a feed that starts failing). */
   rssFailStatus: number | null
+  /** The same for the Atom feed. */
+  atomFailStatus: number | null
   /** How long /feeds/slow.xml waits before answering. */
   slowMs: number
   /** Bumped on every change; part of the RSS feed's ETag. */
@@ -118,7 +120,7 @@ const MALFORMED = '<?xml version="1.0"?><rss version="2.0"><channel><title>Broke
 const LAST_MODIFIED = 'Fri, 20 Nov 2026 12:00:00 GMT'
 
 export function createFakeFeedState(): FakeFeedState {
-  return { rssItems: defaultRssItems(), rssFailStatus: null, slowMs: 5_000, version: 1, requests: [] }
+  return { rssItems: defaultRssItems(), rssFailStatus: null, atomFailStatus: null, slowMs: 5_000, version: 1, requests: [] }
 }
 
 async function readBody(req: http.IncomingMessage): Promise<string> {
@@ -161,6 +163,7 @@ export function createFeedHandler(state: FakeFeedState = createFakeFeedState()) 
         return true
       }
       case '/feeds/atom.xml':
+        if (state.atomFailStatus) return send(state.atomFailStatus, 'feed unavailable', { 'content-type': 'text/plain' }), true
         send(200, atomXml(), { 'content-type': 'application/atom+xml; charset=utf-8' })
         return true
       case '/feeds/malformed.xml':
