@@ -92,6 +92,16 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i])
 }
 
+/** A push service that never answers must not hold the 'Notifications Enabled' answer back. */
+const SUBSCRIBE_TIMEOUT_MS = 10_000
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+    promise.then(resolve, reject).finally(() => clearTimeout(timer))
+  })
+}
+
 /**
  * Asks for permission when undecided. Granted: all three settings on, the browser subscribed (a
  * failure there is only logged, §8) and 'Notifications Enabled'. Denied: 'Notifications Blocked'.
@@ -116,7 +126,7 @@ export async function enableNotifications(): Promise<EnableOutcome> {
   }
   writeSettings({ ...ALL_ON })
   try {
-    await subscribeToPush({ ...ALL_ON })
+    await withTimeout(subscribeToPush({ ...ALL_ON }), SUBSCRIBE_TIMEOUT_MS)
   } catch (error) {
     console.warn('Push subscription failed', error)
   }
