@@ -158,6 +158,18 @@ describe.each(DATABASE_KINDS)('push delivery on %s', (kind) => {
     expect(await pushNewsItems(handle, [item(1)], { agent: push.agent, timeoutMs: 2000 })).toEqual({ sent: 0, removed: 0, failed: 1 })
     expect(await pushNewsItems(handle, [])).toEqual({ sent: 0, removed: 0, failed: 0 })
   })
+
+  it.runIf(kind === 'postgres')('two servers starting at once agree on one key pair', async () => {
+    await handle.db.delete(appSettings).where(eq(appSettings.key, VAPID_SETTING_KEY))
+    const servers = await Promise.all([openDatabase(database.open), openDatabase(database.open), openDatabase(database.open)])
+    try {
+      const keys = await Promise.all(servers.map((server) => ensureVapidKeys(server)))
+      expect(new Set(keys.map((k) => k.publicKey)).size).toBe(1)
+      expect(await handle.db.select().from(appSettings).where(eq(appSettings.key, VAPID_SETTING_KEY))).toHaveLength(1)
+    } finally {
+      await Promise.all(servers.map((server) => server.close()))
+    }
+  })
 })
 
 /**
