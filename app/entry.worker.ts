@@ -143,7 +143,9 @@ self.addEventListener('activate', (event: ExtendableEvent) => {
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown } | null
   if (data && data.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting())
-  if (data && data.type === 'WARM') event.waitUntil(warmIfNeeded())
+  // Pages ask once idle after each load: save the offline tools if missing, and refresh the offline index
+  // (a 304 when unchanged, thanks to its ETag).
+  if (data && data.type === 'WARM') event.waitUntil(Promise.all([warmIfNeeded(), refreshIndex()]))
 })
 
 // --- push (payload from the push helper: { title, body, url, tag, icon, badge, type }) -----------------

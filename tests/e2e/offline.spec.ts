@@ -133,7 +133,7 @@ test.describe('offline with the service worker', () => {
     expect(await cachedText(page)).toContain(alice.email)
 
     // She signs out with the menu's form (a navigation the worker sees): her pages are forgotten at once.
-    const landed = page.waitForResponse((response) => response.request().isNavigationRequest() && response.request().method() === 'GET')
+    const landed = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame())
     await page.evaluate(() => {
       const form = Object.assign(document.createElement('form'), { method: 'post', action: '/logout' })
       document.body.append(form)
