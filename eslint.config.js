@@ -4,7 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build', 'node_modules', 'data', '.tmp', 'test-results', 'playwright-report', 'public'] },
+  { ignores: ['build', 'build-*', 'node_modules', 'data', '.tmp', 'test-results', 'playwright-report', 'public'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
