@@ -34,14 +34,21 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
 export const MAX_FORM_BYTES = 256 * 1024
 
 /**
- * The body's bytes, refused with a 413 and `message` as soon as they pass `maxBytes` (by the declared
- * length, or while reading: the rest is not read).
+ * A request's or response's body, read until `maxBytes` and no further: a declared or actual length
+ * beyond it cancels the stream and throws `tooLarge()`.
  */
-export async function readBodyCapped(request: Request, maxBytes: number, message = 'The request body is too large.'): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > maxBytes) throw jsonError(413, message)
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
+export async function readStreamCapped(
+  message: { headers: Headers; body: ReadableStream<Uint8Array> | null },
+  maxBytes: number,
+  tooLarge: (detail: string) => unknown,
+): Promise<Buffer> {
+  const declared = Number(message.headers.get('content-length') ?? 0)
+  if (declared > maxBytes) {
+    await message.body?.cancel().catch(() => undefined)
+    throw tooLarge(`declared ${declared} bytes`)
+  }
+  if (!message.body) return Buffer.alloc(0)
+  const reader = message.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
@@ -50,11 +57,19 @@ export async function readBodyCapped(request: Request, maxBytes: number, message
     size += value.byteLength
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined)
-      throw jsonError(413, message)
+      throw tooLarge(`more than ${maxBytes} bytes`)
     }
     chunks.push(value)
   }
   return Buffer.concat(chunks)
+}
+
+/**
+ * The body's bytes, refused with a 413 and `message` as soon as they pass `maxBytes` (by the declared
+ * length, or while reading: the rest is not read).
+ */
+export async function readBodyCapped(request: Request, maxBytes: number, message = 'The request body is too large.'): Promise<Uint8Array> {
+  return readStreamCapped(request, maxBytes, () => jsonError(413, message))
 }
 
 /**

@@ -1,4 +1,5 @@
 import { parseFeed } from '@rowanmanning/feed-parser'
+import { readStreamCapped } from '../http.server'
 import type { FeedDefinition } from './feeds.server'
 import type { RawEntry } from './normalise'
 
@@ -25,26 +26,8 @@ class TooLargeError extends Error {}
 
 /** The body as text, refused as soon as it passes `maxBytes` (by declared length or while reading). */
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0)
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined)
-    throw new TooLargeError(`declared ${declared} bytes`)
-  }
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined)
-      throw new TooLargeError(`more than ${maxBytes} bytes`)
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks))
+  const bytes = await readStreamCapped(response, maxBytes, (detail) => new TooLargeError(detail))
+  return new TextDecoder('utf-8').decode(bytes)
 }
 
 function isTimeout(error: unknown): boolean {
