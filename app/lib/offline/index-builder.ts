@@ -16,23 +16,8 @@ export const MAX_STATEMENTS_PER_ENTRY = 12
 /** The index answered to browsers is refused at build time beyond this (raw JSON bytes). */
 export const MAX_INDEX_BYTES = 600_000
 
-export interface IndexRow {
-  chunkId: string
-  documentId: string
-  documentKind: string
-  documentTitle: string
-  document: string
-  edition: string | null
-  section: string | null
-  sectionTitle: string | null
-  headingPath: string
-  chunkKind: string
-  text: string
-  pageStart: number | null
-  pageEnd: number | null
-  url: string | null
-  refs: string[]
-}
+/** A chunk as the index reads it: a retrieval passage's fields without scores and topics, with its refs. */
+export type IndexRow = Omit<Passage, 'topics' | 'scores'> & { refs: string[] }
 
 const VERIFY_LINE = /^verify against the current official/i
 
