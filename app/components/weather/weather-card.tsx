@@ -188,7 +188,8 @@ export function WeatherCard({ userId }: { userId: string }) {
       <h2 id="weather-title" className="mb-3 flex items-center gap-2 text-lg font-bold">
         <CloudSun aria-hidden className="size-5 text-primary" /> Local Weather
       </h2>
-      {body}
+      {/* At least the height of the 'Add weather' row, so the card does not grow when the page hydrates. */}
+      <div className="min-h-11">{body}</div>
     </section>
   )
 }
