@@ -36,9 +36,10 @@ export async function handleSubmitAction(request: Request): Promise<{ result: Su
   let form: FormData | null = null
   try {
     assertSameOrigin(request)
+    // Read before the session check, so a signed-out visitor's page can show what they typed again.
+    form = await readForm(request)
     const user = await currentUser(request)
     if (!user) return { result: { ok: false, status: 401, message: SIGN_IN_TO_SAVE_MESSAGE }, form }
-    form = await readForm(request)
     const data: Record<string, string> = Object.create(null) as Record<string, string>
     let fields = 0
     for (const [name, value] of form) {
