@@ -1,3 +1,4 @@
+import './lib/zod-config'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import {
