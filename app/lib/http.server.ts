@@ -69,6 +69,10 @@ export async function readStreamCapped(
  * length, or while reading: the rest is not read).
  */
 export async function readBodyCapped(request: Request, maxBytes: number, message = 'The request body is too large.'): Promise<Uint8Array> {
+  // A declared oversize body is refused without touching the stream: cancelling a request's body makes
+  // Node drop the connection, and the client would get a hang-up instead of the 413.
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > maxBytes) throw jsonError(413, message)
   return readStreamCapped(request, maxBytes, () => jsonError(413, message))
 }
 
