@@ -48,15 +48,30 @@ app.use(
   }),
 )
 app.use(compression())
-// An answer sent before the request body was read in full (a 401, 413 or 415 refuses it unread) closes
-// the connection: the unread bytes would otherwise be taken for the client's next request on it, and that
-// request would fail with a reset.
+// A request body the app answered without reading in full (a 401, 413 or 415 refuses it unread) is read
+// away after the answer, so the connection can carry the client's next request: left unread, those bytes
+// would stall the connection until the keep-alive timeout reset it. Past MAX_DISCARD_BYTES (declared, or
+// while reading) the connection is closed instead.
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024
 app.use((req, res, next) => {
+  const declared = Number(req.headers['content-length'] ?? 0)
   const writeHead = res.writeHead
   res.writeHead = function (...args) {
-    if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
+    if (!req.complete && declared > MAX_DISCARD_BYTES && !res.headersSent) res.setHeader('Connection', 'close')
     return writeHead.apply(this, args)
   }
+  res.on('finish', () => {
+    if (req.complete || req.destroyed) return
+    // Whatever was reading the body (Remix's stream adapter) is done with it: its listener would only queue
+    // the bytes in memory.
+    req.removeAllListeners('data')
+    let discarded = 0
+    req.on('data', (chunk) => {
+      discarded += chunk.length
+      if (discarded > MAX_DISCARD_BYTES) req.socket.destroy()
+    })
+    req.resume()
+  })
   next()
 })
 // A request line whose escapes decode to NUL or to bytes that are not UTF-8 is refused here, once, for
