@@ -10,14 +10,12 @@ import { createRequestHandler } from '@remix-run/express'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
-import pino from 'pino'
 import { pinoHttp } from 'pino-http'
 
 const isDev = process.env.NODE_ENV === 'development'
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'scdot-field-assistant' } })
 
 const vite = isDev
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
@@ -29,6 +27,8 @@ const loadBuild = () =>
 // Migrate and load the corpus before accepting requests.
 const firstBuild = await loadBuild()
 await firstBuild.entry.module.startup()
+// One logger for the app and the HTTP layer: its redaction and error serializer apply to both.
+const { logger, loggableUrl, isCleanRequestTarget, BAD_ADDRESS_MESSAGE } = firstBuild.entry.module
 
 const app = express()
 app.disable('x-powered-by')
@@ -41,12 +41,45 @@ app.use(
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url.startsWith('/assets/') },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     serializers: {
-      req: (req) => ({ method: req.method, url: req.url }),
+      // Query values that may hold a secret are not logged (loggableUrl keeps the harmless ones).
+      req: (req) => ({ method: req.method, url: loggableUrl(req.url) }),
       res: (res) => ({ statusCode: res.statusCode }),
     },
   }),
 )
 app.use(compression())
+// A request body the app answered without reading in full (a 401, 413 or 415 refuses it unread) is read
+// away after the answer, so the connection can carry the client's next request: left unread, those bytes
+// would stall the connection until the keep-alive timeout reset it. Past MAX_DISCARD_BYTES (declared, or
+// while reading) the connection is closed instead.
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024
+app.use((req, res, next) => {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  const writeHead = res.writeHead
+  res.writeHead = function (...args) {
+    if (!req.complete && declared > MAX_DISCARD_BYTES && !res.headersSent) res.setHeader('Connection', 'close')
+    return writeHead.apply(this, args)
+  }
+  res.on('finish', () => {
+    if (req.complete || req.destroyed) return
+    // Whatever was reading the body (Remix's stream adapter) is done with it: its listener would only queue
+    // the bytes in memory.
+    req.removeAllListeners('data')
+    let discarded = 0
+    req.on('data', (chunk) => {
+      discarded += chunk.length
+      if (discarded > MAX_DISCARD_BYTES) req.socket.destroy()
+    })
+    req.resume()
+  })
+  next()
+})
+// A request line whose escapes decode to NUL or to bytes that are not UTF-8 is refused here, once, for
+// every route: nothing behind this can store or echo such text (app/lib/input-text.ts).
+app.use((req, res, next) => {
+  if (isCleanRequestTarget(req.url)) return next()
+  res.status(400).json({ message: BAD_ADDRESS_MESSAGE })
+})
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString('base64')

@@ -5,13 +5,17 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
-import { logger } from './lib/logger.server'
+import { loggableUrl, logger } from './lib/logger.server'
 import { addPartitionHeader } from './lib/pwa/partition.server'
 
 // The server (server.mjs) reaches these through the build's `entry.module`, so it shares this bundle's
 // single database handle instead of opening a second one.
 export { startup, healthCheck } from './lib/startup.server'
 export { closeDatabase } from '@db/client'
+// The HTTP layer logs through the app's logger (its redaction and error serializer) and refuses a request
+// line holding NUL or broken UTF-8 before anything parses it (app/lib/input-text.ts).
+export { logger, loggableUrl } from './lib/logger.server'
+export { BAD_ADDRESS_MESSAGE, isCleanRequestTarget } from './lib/input-text'
 
 const ABORT_DELAY = 5_000
 
@@ -67,5 +71,5 @@ export async function handleDataRequest(response: Response, { request }: { reque
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return
-  logger.error({ err: error, url: request.url }, 'unhandled error')
+  logger.error({ err: error, url: loggableUrl(request.url) }, 'unhandled error')
 }

@@ -8,6 +8,7 @@ import { Pagination } from '~/components/history/pagination'
 import { memberFilterHref, parseMemberFilter } from '~/components/admin/member-filter'
 import { listMembers } from '~/lib/admin.server'
 import { currentUser, requireAdmin } from '~/lib/auth/auth.server'
+import { PageQuery, readQuery } from '~/lib/http.server'
 import { PRODUCT_NAME } from '~/lib/brand'
 
 export const meta: MetaFunction = () => [{ title: `Email manager - ${PRODUCT_NAME}` }, { name: 'robots', content: 'noindex' }]
@@ -18,9 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
   const url = new URL(request.url)
   const filter = parseMemberFilter(url.searchParams)
-  const requested = Number(url.searchParams.get('page') ?? '1')
+  const { page } = readQuery(request, PageQuery)
   const { db } = await getDatabase()
-  const result = await listMembers(db, filter, Number.isInteger(requested) ? requested : 1)
+  const result = await listMembers(db, filter, page)
   return {
     filter,
     total: result.total,

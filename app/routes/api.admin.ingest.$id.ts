@@ -1,9 +1,12 @@
 /** GET /api/admin/ingest/:id: progress and outcome of a background ingest (see api.admin.ingest.ts). */
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
 import { requireAdmin } from '~/lib/auth/auth.server'
-import { jsonError } from '~/lib/http.server'
+import { intParam, jsonError, readQuery } from '~/lib/http.server'
 import { isHandoffAuthorization } from '../../ingest/handoff'
 import { getJob } from '../../ingest/jobs'
+
+const SinceQuery = z.object({ since: intParam(0, 1_000_000, 0) })
 
 async function authorizeIngest(request: Request): Promise<void> {
   if (isHandoffAuthorization(request.headers.get('authorization'))) return
@@ -15,6 +18,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await authorizeIngest(request)
   const job = params.id ? getJob(params.id) : undefined
   if (!job) throw jsonError(404, 'No such ingest job on this server (it may have restarted).')
-  const since = Math.max(0, Number(new URL(request.url).searchParams.get('since') ?? 0) || 0)
+  const { since } = readQuery(request, SinceQuery)
   return Response.json({ ...job, progress: job.progress.slice(since), progressTotal: job.progress.length })
 }

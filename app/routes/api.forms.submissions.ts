@@ -1,18 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
 import { getDatabase } from '@db/client'
 import { requireUser } from '~/lib/auth/auth.server'
+import { intParam, readQuery } from '~/lib/http.server'
 import { handleSubmitAction } from '~/lib/forms/submit-action.server'
-import { listSubmissions } from '~/lib/forms/submissions.server'
+import { SUBMISSIONS_PAGE_MAX, listSubmissions } from '~/lib/forms/submissions.server'
+
+const ListQuery = z.object({ limit: intParam(1, SUBMISSIONS_PAGE_MAX, 20), offset: intParam(0, 1_000_000, 0) })
 
 /** GET /api/forms/submissions?limit=&offset=: the signed-in user's saved forms, newest first. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const url = new URL(request.url)
+  const query = readQuery(request, ListQuery)
   const { db } = await getDatabase()
-  const { items, total, limit, offset } = await listSubmissions(db, user.id, {
-    limit: Number(url.searchParams.get('limit') ?? 20),
-    offset: Number(url.searchParams.get('offset') ?? 0),
-  })
+  const { items, total, limit, offset } = await listSubmissions(db, user.id, query)
   return Response.json({ submissions: items, total, limit, offset }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 

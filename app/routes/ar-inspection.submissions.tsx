@@ -11,17 +11,12 @@ import { PRODUCT_NAME } from '~/lib/brand'
 import { INPUT_METHOD_LABELS } from '~/lib/forms/format'
 import { deleteSubmission, listSubmissions } from '~/lib/forms/submissions.server'
 import { formLabel } from '~/lib/forms/templates'
-import { assertSameOrigin, jsonError, readForm, safeRedirectPath } from '~/lib/http.server'
+import { PageQuery, assertSameOrigin, jsonError, readForm, readQuery, safeRedirectPath } from '~/lib/http.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 const PAGE_SIZE = 20
 
 export const meta: MetaFunction = () => [{ title: `My inspection forms - ${PRODUCT_NAME}` }]
-
-function pageOf(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? '1')
-  return Number.isInteger(page) && page >= 1 ? page : 1
-}
 
 const pageHref = (page: number) => (page > 1 ? `${SUBMISSIONS_PATH}?page=${page}` : SUBMISSIONS_PATH)
 
@@ -29,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await currentUser(request)
   if (!user) return { signedIn: false as const }
   const url = new URL(request.url)
-  const page = pageOf(url)
+  const { page } = readQuery(request, PageQuery)
   const { db } = await getDatabase()
   const { items, total } = await listSubmissions(db, user.id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))

@@ -8,22 +8,17 @@ import { currentUser, requireUser } from '~/lib/auth/auth.server'
 import { PRODUCT_NAME } from '~/lib/brand'
 import { formatShortDate } from '~/lib/dashboard/clock'
 import { deleteSearch, listSearches } from '~/lib/search-history.server'
-import { assertSameOrigin, jsonError, readForm, safeRedirectPath } from '~/lib/http.server'
+import { PageQuery, assertSameOrigin, jsonError, readForm, readQuery, safeRedirectPath } from '~/lib/http.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 const HISTORY_PAGE_SIZE = 20
 
 export const meta: MetaFunction = () => [{ title: `Search history - ${PRODUCT_NAME}` }]
 
-function pageOf(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? '1')
-  return Number.isInteger(page) && page >= 1 ? page : 1
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await currentUser(request)
   if (!user) throw redirect('/auth?tab=signin')
-  const page = pageOf(new URL(request.url))
+  const { page } = readQuery(request, PageQuery)
   const { db } = await getDatabase()
   const { items, total } = await listSearches(db, user.id, { limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE })
   const pageCount = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE))

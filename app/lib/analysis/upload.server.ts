@@ -12,6 +12,7 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
+import { BAD_TEXT_MESSAGE, isCleanForm, isCleanText } from '../input-text'
 import { fileTypeFromBuffer } from 'file-type'
 import { z } from 'zod'
 import { logger } from '~/lib/logger.server'
@@ -258,6 +259,8 @@ export async function parseAnalysisUpload(request: Request, options: { maxBytes?
   if (raw.longFields.has('query')) throw new UploadError(400, QUERY_TOO_LONG_MESSAGE)
   const long = [...raw.longFields].find((name) => ['analysisType', 'specBook', 'userRole'].includes(name))
   if (long) throw new UploadError(400, `${long}: the value is too long.`)
+  // The same text rule as every other request body (input-text.ts): no NUL, no broken Unicode.
+  if (!isCleanForm(raw.fields) || (raw.file && !isCleanText(raw.file.name))) throw new UploadError(400, BAD_TEXT_MESSAGE)
 
   const parsed = fieldsSchema.safeParse(Object.fromEntries(['analysisType', 'query', 'specBook', 'userRole'].flatMap((key) => (raw.fields.has(key) ? [[key, raw.fields.get(key)]] : []))))
   if (!parsed.success) {
