@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { getDatabase } from '@db/client'
 import { assertSameOrigin, jsonError, readJson } from '~/lib/http.server'
+import { checkSubscriptionEndpoint } from '~/lib/push/endpoint.server'
 import { SubscribeSchema, UnsubscribeSchema } from '~/lib/push/payload'
 import { firstIssue, NO_STORE, requireMember } from '~/lib/push/routes.server'
 import { removeSubscription, saveSubscription } from '~/lib/push/subscriptions.server'
 
 /**
  * POST: stores this browser's push subscription (PushSubscription.toJSON() plus optional `topics`)
- * for the signed-in member, replacing any row with the same endpoint. DELETE `{ endpoint }`
+ * for the signed-in member, replacing any row with the same endpoint; an endpoint that is not the
+ * public https address of a push service is refused (400). DELETE `{ endpoint }`
  * unsubscribes (POST /api/notifications/unsubscribe does the same).
  */
 export async function action({ request }: ActionFunctionArgs) {
@@ -23,6 +25,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parsed = SubscribeSchema.safeParse(body)
   if (!parsed.success) throw jsonError(400, firstIssue(parsed.error, 'Invalid push subscription.'))
+  // Only public push service addresses are stored (the server will connect to it).
+  const problem = await checkSubscriptionEndpoint(parsed.data.endpoint)
+  if (problem) throw jsonError(problem.status, `endpoint: ${problem.message}`)
   const row = await saveSubscription(db, user.id, parsed.data)
   return Response.json(
     { subscribed: true, id: row.id, topics: { news: row.news, trends: row.trends, announcements: row.announcements } },

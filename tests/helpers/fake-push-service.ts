@@ -45,6 +45,8 @@ export interface RejectedMessage {
 
 export interface FakePushService {
   url: string
+  /** `127.0.0.1:<port>`: what PUSH_ALLOWED_HOSTS must name for the app to reach this loopback service. */
+  host: string
   /** PEM of the certificate the service presents (self-signed, so it is its own CA). */
   ca: string
   caFile: string
@@ -162,6 +164,7 @@ export async function startFakePushService(): Promise<FakePushService> {
 
   return {
     url,
+    host: `127.0.0.1:${port}`,
     ca: cert,
     caFile: certFile,
     agent: new https.Agent({ ca: cert }),

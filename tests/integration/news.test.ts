@@ -7,6 +7,7 @@ import { logger } from '../../app/lib/logger.server'
 import type { FeedDefinition } from '../../app/lib/news/feeds.server'
 import { acquireJobLock, releaseJobLock } from '../../app/lib/news/lock.server'
 import { newsItemId } from '../../app/lib/news/normalise'
+import { parseAllowedHosts } from '../../app/lib/net/outbound.server'
 import { NEWS_LOCK_NAME, refreshNews } from '../../app/lib/news/refresh.server'
 import { listNews } from '../../app/lib/news/store.server'
 import { saveSubscription } from '../../app/lib/push/subscriptions.server'
@@ -128,7 +129,7 @@ describe.each(DATABASE_KINDS)('news refresh on %s', (kind) => {
         ...feeds.state.rssItems,
       ]
       feeds.state.version++
-      const report = await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW, push: { agent: push.agent } })
+      const report = await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW, push: { connection: { ca: push.ca, allowedHosts: parseAllowedHosts(push.host).hosts } } })
       expect(report.newItems.map((i) => i.title)).toEqual(['Guardrail recall issued'])
       const messages = push.messagesFor(browser.endpoint)
       expect(messages).toHaveLength(1)
@@ -136,7 +137,7 @@ describe.each(DATABASE_KINDS)('news refresh on %s', (kind) => {
       const [row] = await handle.db.select().from(newsItems).where(eq(newsItems.url, 'https://news.example.test/articles/recall'))
       expect(row!.notifiedAt?.toISOString()).toBe(NOW.toISOString())
       // Nothing new, nothing pushed.
-      await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW, push: { agent: push.agent } })
+      await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW, push: { connection: { ca: push.ca, allowedHosts: parseAllowedHosts(push.host).hosts } } })
       expect(push.messagesFor(browser.endpoint)).toHaveLength(1)
     } finally {
       await push.close()

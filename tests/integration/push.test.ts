@@ -3,11 +3,15 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DbHandle } from '../../db/client'
 import { appSettings, pushSubscriptions, users } from '../../db/schema'
+import { parseAllowedHosts } from '../../app/lib/net/outbound.server'
+import type { PushConnection } from '../../app/lib/push/endpoint.server'
 import { pushNewsItems, sendToSubscriptions } from '../../app/lib/push/send.server'
 import { buildPayload } from '../../app/lib/push/payload'
 import { MAX_SUBSCRIPTIONS_PER_USER, saveSubscription, updateTopics } from '../../app/lib/push/subscriptions.server'
 import { ensureVapidKeys, VAPID_SETTING_KEY } from '../../app/lib/push/vapid.server'
+import { fakeFeedList, startFakeFeedServer } from '../helpers/fake-feeds'
 import { startFakePushService, type FakePushService } from '../helpers/fake-push-service'
+import { startTrapListener, type TrapListener } from '../helpers/trap-listener'
 import { createTestDatabase, DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
 import { jsonHeaders, ROOT, signUpMember, startGuest, startServer, type RunningServer } from './server'
 
@@ -21,6 +25,9 @@ const item = (n: number, priority = 'normal') => ({
   category: 'Construction',
   priority,
 })
+
+/** How the app reaches a local push service: its CA, and its exact host:port let through the address rule. */
+const via = (push: FakePushService, ...more: string[]): PushConnection => ({ ca: push.ca, allowedHosts: parseAllowedHosts([push.host, ...more].join(',')).hosts })
 
 describe.each(DATABASE_KINDS)('push delivery on %s', (kind) => {
   let database: TestDatabase
@@ -96,7 +103,7 @@ describe.each(DATABASE_KINDS)('push delivery on %s', (kind) => {
     await saveSubscription(handle.db, guest, guestBrowser) // cannot happen through the routes; the join refuses it too
     const before = push.messages.length
 
-    const report = await pushNewsItems(handle, [item(1, 'critical'), item(2)], { agent: push.agent })
+    const report = await pushNewsItems(handle, [item(1, 'critical'), item(2)], { connection: via(push) })
     expect(report).toEqual({ sent: 2, removed: 0, failed: 0 })
     expect(push.messages.length - before).toBe(2)
     expect(push.messagesFor(samBrowser.endpoint)).toEqual([])
@@ -121,7 +128,7 @@ describe.each(DATABASE_KINDS)('push delivery on %s', (kind) => {
 
   it('sends one digest when a refresh brings many items, at normal urgency without critical ones', async () => {
     const before = push.messages.length
-    const report = await pushNewsItems(handle, [1, 2, 3, 4, 5].map((n) => item(n)), { agent: push.agent })
+    const report = await pushNewsItems(handle, [1, 2, 3, 4, 5].map((n) => item(n)), { connection: via(push) })
     expect(report.sent).toBe(1)
     const [digest] = push.messages.slice(before)
     expect(digest!.payload).toMatchObject({ title: '5 news updates', type: 'news', url: '/news', tag: 'news-digest' })
@@ -140,12 +147,12 @@ describe.each(DATABASE_KINDS)('push delivery on %s', (kind) => {
     push.forget(unknown.endpoint)
     push.failNext(flaky.endpoint, 500)
 
-    const report = await pushNewsItems(handle, [item(9)], { agent: push.agent })
+    const report = await pushNewsItems(handle, [item(9)], { connection: via(push) })
     expect(report).toEqual({ sent: 1, removed: 2, failed: 1 })
     const left = (await handle.db.select().from(pushSubscriptions)).map((r) => r.endpoint).sort()
     expect(left).toEqual([flaky.endpoint, fine.endpoint].sort())
     // The flaky one is reached next time.
-    expect(await sendToSubscriptions(handle, await handle.db.select().from(pushSubscriptions), [buildPayload({ type: 'trends', title: 'T', body: 'B' })], { agent: push.agent })).toEqual({
+    expect(await sendToSubscriptions(handle, await handle.db.select().from(pushSubscriptions), [buildPayload({ type: 'trends', title: 'T', body: 'B' })], { connection: via(push) })).toEqual({
       sent: 2,
       removed: 0,
       failed: 0,
@@ -155,8 +162,34 @@ describe.each(DATABASE_KINDS)('push delivery on %s', (kind) => {
   it('never throws when the push service cannot be reached', async () => {
     await handle.db.delete(pushSubscriptions)
     await saveSubscription(handle.db, pat, { endpoint: 'https://127.0.0.1:9/push/nowhere', expirationTime: null, keys: push.subscribe().keys })
-    expect(await pushNewsItems(handle, [item(1)], { agent: push.agent, timeoutMs: 2000 })).toEqual({ sent: 0, removed: 0, failed: 1 })
+    expect(await pushNewsItems(handle, [item(1)], { connection: via(push, '127.0.0.1:9'), timeoutMs: 2000 })).toEqual({ sent: 0, removed: 0, failed: 1 })
     expect(await pushNewsItems(handle, [])).toEqual({ sent: 0, removed: 0, failed: 0 })
+  })
+
+  it('never contacts stored endpoints at non-public addresses: literals are removed, names refused when connecting', async () => {
+    const trap = await startTrapListener()
+    try {
+      await handle.db.delete(pushSubscriptions)
+      const fine = push.subscribe()
+      await saveSubscription(handle.db, pat, fine)
+      const literal = [`https://127.0.0.1:${trap.port}/push/a`, `https://[::1]:${trap.port}/push/b`, `https://[::ffff:7f00:1]:${trap.port}/push/c`, `http://${push.host}/push/d`]
+      for (const endpoint of [...literal, `https://localhost:${trap.port}/push/e`]) {
+        await saveSubscription(handle.db, pat, { endpoint, expirationTime: null, keys: push.subscribe().keys })
+      }
+      // The allowed host:port is exact: the same address at the trap's port is not let through.
+      expect(await pushNewsItems(handle, [item(3)], { connection: via(push), timeoutMs: 2000 })).toEqual({ sent: 1, removed: literal.length, failed: 1 })
+      const left = (await handle.db.select().from(pushSubscriptions)).map((r) => r.endpoint).sort()
+      expect(left).toEqual([fine.endpoint, `https://localhost:${trap.port}/push/e`].sort())
+      const subs = await handle.db.select().from(pushSubscriptions)
+      expect(await sendToSubscriptions(handle, subs, [buildPayload({ type: 'announcements', title: 'T', body: 'B' })], { connection: via(push), timeoutMs: 2000 })).toEqual({
+        sent: 1,
+        removed: 0,
+        failed: 1,
+      })
+      expect(trap.connections).toEqual([])
+    } finally {
+      await trap.close()
+    }
   })
 
   it.runIf(kind === 'postgres')('two servers starting at once agree on one key pair', async () => {
@@ -191,18 +224,33 @@ describe.each(DATABASE_KINDS)('push routes on %s (real server)', (kind) => {
   let database: TestDatabase
   let server: RunningServer
   let push: FakePushService
+  let feeds: Awaited<ReturnType<typeof startFakeFeedServer>>
+  let trap: TrapListener
   let env: Record<string, string>
 
   beforeAll(async () => {
     push = await startFakePushService()
+    feeds = await startFakeFeedServer()
+    trap = await startTrapListener()
     database = await createTestDatabase(kind)
-    env = { ...database.env, PUSH_CA_FILE: push.caFile, RATE_LIMIT_PUSH_TEST: '8' }
+    env = {
+      ...database.env,
+      PUSH_CA_FILE: push.caFile,
+      // The local push service is on loopback: only this exact host:port is let through.
+      PUSH_ALLOWED_HOSTS: push.host,
+      RATE_LIMIT_PUSH_TEST: '8',
+      // Sessions outlive the restarts below.
+      SESSION_SECRET: 'push-test-secret-0123456789abcdef',
+      NEWS_FEEDS_JSON: JSON.stringify(fakeFeedList(feeds.url, ['rss'])),
+    }
     server = await startHealthy(env)
   }, 420_000)
   afterAll(async () => {
     await server?.stop()
     await database?.cleanup()
     await push?.close()
+    await feeds?.close()
+    await trap?.close()
   })
 
   const post = (path: string, body: unknown, cookie = '', method = 'POST') =>
@@ -290,6 +338,68 @@ describe.each(DATABASE_KINDS)('push routes on %s (real server)', (kind) => {
     let status = 200
     for (let i = 0; i < 8 && status === 200; i++) status = (await post('/api/notifications/test', { title: 'a', body: 'b', type: 'news' }, member)).status
     expect(status).toBe(429)
+  })
+
+  it('refuses endpoints that are not public https addresses of a push service, and never contacts them', async () => {
+    const member = await signUpMember(server)
+    const keys = push.subscribe().keys
+    // Topics all off: even where a subscription were stored, no later push would select it.
+    const topics = { news: false, trends: false, announcements: false }
+    for (const endpoint of [
+      `https://127.0.0.1:${trap.port}/push/loopback`,
+      `https://[::1]:${trap.port}/push/loopback-v6`,
+      `https://[::ffff:127.0.0.1]:${trap.port}/push/mapped`,
+      `https://0x7f000001:${trap.port}/push/hex`,
+      `https://localhost:${trap.port}/push/by-name`,
+      'https://10.0.0.1/push/private',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/push/cgnat',
+      'https://[fd00::1]/push/unique-local',
+      `http://127.0.0.1:${trap.port}/push/plain`,
+      // The allowed host is exact: the push service's host with another port is not let through.
+      `https://127.0.0.1:${Number(new URL(push.url).port) === 65535 ? 65534 : Number(new URL(push.url).port) + 1}/push/other-port`,
+    ]) {
+      const answer = await post('/api/notifications/subscribe', { endpoint, expirationTime: null, keys, topics }, member)
+      expect(answer.status, endpoint).toBe(400)
+      expect((await answer.json()).message, endpoint).toMatch(/https|public/)
+    }
+    expect(trap.connections).toEqual([])
+  })
+
+  it('never contacts a stored subscription whose endpoint is not public: test notification and news push', async () => {
+    const email = `stored-${kind}-${randomUUID()}@example.test`
+    const member = await signUpMember(server, { email })
+    const good = push.subscribe()
+    expect((await post('/api/notifications/subscribe', good, member)).status).toBe(201)
+    // Rows a member could have stored before the rule existed (or written straight into the database).
+    await server.stop()
+    const handle = await openDatabase(database.open)
+    try {
+      const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+      await handle.db.insert(pushSubscriptions).values(
+        [`https://127.0.0.1:${trap.port}/push/a`, `https://[::1]:${trap.port}/push/b`, `https://localhost:${trap.port}/push/c`].map((endpoint) => ({
+          id: randomUUID(),
+          userId: user!.id,
+          endpoint,
+          ...push.subscribe().keys,
+        })),
+      )
+    } finally {
+      await handle.close()
+    }
+    server = await startHealthy(env)
+
+    const tested = await post('/api/notifications/test', { title: 'Check', body: 'b', type: 'news' }, member)
+    expect(tested.status).toBe(200)
+    // The two literal addresses are removed unseen; localhost is a name, refused when connecting.
+    expect(await tested.json()).toMatchObject({ sent: 1, removed: 2, failed: 1 })
+    expect(push.messagesFor(good.endpoint)).toHaveLength(1)
+
+    const update = await fetch(`${server.url}/api/news/update`, { method: 'POST', headers: { Origin: server.url } })
+    expect(update.status).toBe(200)
+    expect((await update.json()).newItems).toBeGreaterThan(0)
+    expect(push.messagesFor(good.endpoint).length).toBeGreaterThan(1)
+    expect(trap.connections).toEqual([])
   })
 
   it('keeps the same VAPID key across a restart', async () => {

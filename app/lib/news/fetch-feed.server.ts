@@ -1,5 +1,7 @@
 import { parseFeed } from '@rowanmanning/feed-parser'
 import { readStreamCapped } from '../http.server'
+import { fetchWithGuardedRedirects, RedirectError } from '../net/guarded-fetch.server'
+import { RefusedAddressError } from '../net/outbound.server'
 import type { FeedDefinition } from './feeds.server'
 import type { RawEntry } from './normalise'
 
@@ -37,8 +39,10 @@ function isTimeout(error: unknown): boolean {
 
 /**
  * One conditional GET of a feed (If-None-Match / If-Modified-Since from the last success), with a
- * timeout covering the whole exchange and a size cap, then parsing. Never throws: every failure is a
- * status with a short reason for the feed's state row.
+ * timeout covering the whole exchange and a size cap, then parsing. The feed's own address is the
+ * operator's choice; a redirect away from its origin is followed only to a public address (the feed's
+ * publisher, not the operator, decides where it points). Never throws: every failure is a status with
+ * a short reason for the feed's state row.
  */
 export async function fetchFeed(feed: FeedDefinition, options: FetchOptions = {}): Promise<FeedFetchResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_FEED_TIMEOUT_MS
@@ -52,7 +56,7 @@ export async function fetchFeed(feed: FeedDefinition, options: FetchOptions = {}
   let text: string
   let response: Response
   try {
-    response = await fetch(feed.url, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
+    response = await fetchWithGuardedRedirects(feed.url, { headers, signal: AbortSignal.timeout(timeoutMs) })
     if (response.status === 304) {
       await response.body?.cancel().catch(() => undefined)
       return { status: 'not-modified' }
@@ -65,6 +69,7 @@ export async function fetchFeed(feed: FeedDefinition, options: FetchOptions = {}
   } catch (error) {
     if (error instanceof TooLargeError) return { status: 'too-large', reason: `feed body over ${maxBytes} bytes (${error.message})` }
     if (isTimeout(error)) return { status: 'timeout', reason: `no complete answer within ${timeoutMs} ms` }
+    if (error instanceof RefusedAddressError || error instanceof RedirectError) return { status: 'network-error', reason: error.message }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause
     return { status: 'network-error', reason: cause?.code ?? cause?.message ?? (error as Error).message ?? 'fetch failed' }
   }

@@ -1,8 +1,7 @@
-import fs from 'node:fs'
-import https from 'node:https'
 import webpush from 'web-push'
 import type { DbHandle } from '@db/client'
 import { logger } from '../logger.server'
+import { pushAgent, pushConnectionFromEnv, storedEndpointRefusal, type PushConnection } from './endpoint.server'
 import { buildPayload, encodePayload, type PushPayload } from './payload'
 import { deleteSubscriptions, markDelivered, topicSubscribers, type SubscriptionRow } from './subscriptions.server'
 import { ensureVapidKeys } from './vapid.server'
@@ -19,8 +18,11 @@ export interface SendOptions {
   urgency?: 'very-low' | 'low' | 'normal' | 'high'
   /** Messages in flight at once. */
   concurrency?: number
-  /** Agent for the push service connection (tests pass one trusting their own CA). */
-  agent?: https.Agent
+  /**
+   * Where push services may be reached: PUSH_CA_FILE and PUSH_ALLOWED_HOSTS unless given (in-process
+   * tests give their local service's CA and host). Only public addresses are ever connected to otherwise.
+   */
+  connection?: PushConnection
   timeoutMs?: number
 }
 
@@ -38,15 +40,6 @@ export const NEWS_TTL_SECONDS = 12 * 60 * 60
 export const NEWS_DIGEST_THRESHOLD = 3
 const DEFAULT_CONCURRENCY = 8
 const DEFAULT_TIMEOUT_MS = 10_000
-
-let caAgent: https.Agent | undefined
-/** PUSH_CA_FILE (read only when set) adds a CA to trust for push services: for local test services. */
-function defaultAgent(): https.Agent | undefined {
-  const file = process.env.PUSH_CA_FILE
-  if (!file) return undefined
-  caAgent ??= new https.Agent({ ca: [fs.readFileSync(file, 'utf8')], keepAlive: true })
-  return caAgent
-}
 
 async function mapLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0
@@ -66,7 +59,10 @@ function endpointHost(endpoint: string): string {
 
 /**
  * Sends `payloads` (in order) to each subscription. A push service answering 404 or 410 means the
- * subscription is gone: its row is deleted. Other failures are counted and logged; nothing throws.
+ * subscription is gone: its row is deleted, and so is one whose endpoint is not a public https
+ * address (stored before the rule, or written to the database directly), without contacting it.
+ * Other failures (a name resolving to a non-public address is refused by the agent when connecting)
+ * are counted and logged; nothing throws.
  */
 export async function sendToSubscriptions(
   handle: DbHandle,
@@ -79,9 +75,16 @@ export async function sendToSubscriptions(
   const vapid = await ensureVapidKeys(handle)
   const gone: string[] = []
   const delivered: string[] = []
-  const agent = options.agent ?? defaultAgent()
+  const connection = options.connection ?? pushConnectionFromEnv()
+  const agent = pushAgent(connection)
   await mapLimited(subscriptions, options.concurrency ?? DEFAULT_CONCURRENCY, async (sub) => {
     if (sub.expirationTime && sub.expirationTime.getTime() < Date.now()) {
+      gone.push(sub.id)
+      return
+    }
+    const refusal = storedEndpointRefusal(sub.endpoint, connection.allowedHosts ?? new Set())
+    if (refusal) {
+      logger.warn({ host: endpointHost(sub.endpoint), subscription: sub.id, reason: refusal }, 'push endpoint refused: not a public https address; subscription removed')
       gone.push(sub.id)
       return
     }
@@ -92,7 +95,7 @@ export async function sendToSubscriptions(
           TTL: options.ttl ?? NEWS_TTL_SECONDS,
           urgency: options.urgency ?? 'normal',
           timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-          ...(agent ? { agent } : {}),
+          agent,
         })
         report.sent++
         if (!delivered.includes(sub.id)) delivered.push(sub.id)

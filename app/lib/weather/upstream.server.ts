@@ -12,6 +12,7 @@
  */
 import { z } from 'zod'
 import { logger } from '~/lib/logger.server'
+import { fetchWithGuardedRedirects } from '~/lib/net/guarded-fetch.server'
 import { citySuggestions, placeAttempts, type CitySuggestion, type PlaceResult } from './cities'
 import { WEATHER_LIFETIME_MS, WEATHER_REQUEST_TIMEOUT_MS } from './constants'
 import { forecastParams, readForecast } from './forecast'
@@ -88,7 +89,8 @@ async function getJson(url: URL, what: 'places' | 'forecast', headers: Record<st
   const [unavailable, slow] = what === 'places' ? [PLACES_UNAVAILABLE, PLACES_TIMEOUT] : [FORECAST_UNAVAILABLE, FORECAST_TIMEOUT]
   let response: Response
   try {
-    response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs()) })
+    // The services are the operator's choice; where they redirect is not: off-origin redirects reach public addresses only.
+    response = await fetchWithGuardedRedirects(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs()) })
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
     logger.warn({ what, host: url.host, err: error instanceof Error ? error.message : String(error) }, timedOut ? `${what} request timed out` : `${what} request failed`)
