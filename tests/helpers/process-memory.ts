@@ -18,12 +18,14 @@ function field(status: string, name: string): number {
   return match ? Number(match[1]) / 1024 : NaN
 }
 
-/** The memory of one process, or null when it is gone. */
+/** The memory of one process, or null when it is gone (or a zombie, which has no memory left). */
 export function processMemory(pid: number): ProcessMemory | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    const rssMb = field(status, 'VmRSS')
+    if (Number.isNaN(rssMb)) return null
     const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ')
-    return { pid, command: command.length > 80 ? `${command.slice(0, 79)}…` : command, rssMb: field(status, 'VmRSS'), peakMb: field(status, 'VmHWM') }
+    return { pid, command: command.length > 80 ? `${command.slice(0, 79)}…` : command, rssMb, peakMb: field(status, 'VmHWM') }
   } catch {
     return null
   }

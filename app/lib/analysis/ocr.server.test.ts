@@ -1,6 +1,17 @@
 import { crc32, deflateSync } from 'node:zlib'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { CORRUPT_IMAGE_MESSAGE, MAX_OCR_QUEUE_PIXELS, ocrImage, OcrError, ocrMemoryMb, ocrProcessId, ocrRecycleMb, ocrTimeoutMs, shutdownOcr } from './ocr.server'
+import {
+  CORRUPT_IMAGE_MESSAGE,
+  MAX_OCR_QUEUE_PIXELS,
+  ocrImage,
+  OcrError,
+  ocrMemoryMb,
+  ocrProcessId,
+  ocrRecycleMb,
+  ocrTimeoutMs,
+  shutdownOcr,
+  STOPPED_MESSAGE,
+} from './ocr.server'
 
 const chunk = (type: string, data: Buffer) => {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
@@ -111,6 +122,18 @@ describe('ocrImage in the OCR process', () => {
     const next = await ocrImage(png(400, 200))
     expect(next.durationMs).toBeGreaterThan(0)
     expect(ocrProcessId()).toBe(pid)
+  }, 60_000)
+
+  it('answers a job whose OCR process dies under it with a 422, and the next job gets a fresh process', async () => {
+    await ocrImage(png(400, 200))
+    const pid = ocrProcessId()!
+    const job = ocrImage(png(3000, 2000)).catch((e: unknown) => e)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    process.kill(pid, 'SIGKILL') // what an out-of-memory kill or a crash of the decoder looks like
+    expect(await job).toMatchObject({ status: 422, code: 'failed', message: STOPPED_MESSAGE })
+    const next = await ocrImage(png(400, 200))
+    expect(next.durationMs).toBeGreaterThan(0)
+    expect(ocrProcessId()).not.toBe(pid)
   }, 60_000)
 
   it('replaces the process after a job that left it grown past OCR_RECYCLE_MB, and keeps one that has not', async () => {

@@ -105,6 +105,7 @@ class OcrProcess {
   readonly child: ChildProcess
   readonly ready: Promise<void>
   exited = false
+  private ended = false
   private jobs = 0
   private pending: { id: number; resolve: (reply: Reply) => void; reject: (error: Error) => void } | null = null
 
@@ -142,6 +143,7 @@ class OcrProcess {
       this.child.once('exit', (code, signal) => {
         this.exited = true
         clearTimeout(timer)
+        if (!this.ended) logger.warn({ pid: this.child.pid, code, signal }, 'OCR process exited by itself')
         const exit = new ProcessExit(code, signal)
         reject(exit)
         this.pending?.reject(exit)
@@ -183,6 +185,7 @@ class OcrProcess {
   }
 
   kill(): void {
+    this.ended = true
     if (!this.exited) this.child.kill('SIGKILL')
   }
 }
