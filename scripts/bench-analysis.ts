@@ -71,7 +71,7 @@ async function main() {
   // OCR alone (the first call also starts the worker: reported apart).
   const coldStart = performance.now()
   await ocrImage(images[0]!.file.bytes)
-  console.log(`OCR first call (worker start + one image): ${ms(performance.now() - coldStart)}`)
+  console.log(`OCR first call (OCR process start + one image): ${ms(performance.now() - coldStart)}`)
   const ocrTimes: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
     for (const image of images) ocrTimes.push((await ocrImage(image.file.bytes)).durationMs)
