@@ -74,7 +74,8 @@ async function photoAction(request: Request) {
   const outcome = await performImageAnalysis(request)
   if (outcome.ok) return data<HomeSearchData>({ ok: true, result: outcome.result, retries: 0 })
   const title = outcome.status === 400 && outcome.message === EMPTY_QUERY_MESSAGE ? SEARCH_TOASTS.inputRequired.title : PHOTO_TOASTS.failed.title
-  return data<HomeSearchData>({ ok: false, status: outcome.status, title, message: outcome.message, query: '', mode: 'photo' }, { status: outcome.status })
+  const headers: Record<string, string> = outcome.retryAfter ? { 'Retry-After': String(outcome.retryAfter) } : {}
+  return data<HomeSearchData>({ ok: false, status: outcome.status, title, message: outcome.message, query: '', mode: 'photo' }, { status: outcome.status, headers })
 }
 
 /**

@@ -8,9 +8,12 @@ import { assertSameOrigin, jsonError } from '~/lib/http.server'
  * by content), `analysisType` (features | general | diagnostic), `query`, `specBook`, `userRole` -> the
  * search result (§3) with `imageAnalysis`, `diagnosticResult`, `fileName` and `searchId`. Members and
  * guests (an analysis counts as a search); 401 signed out, 400/413/415/422 with `{ message }` for uploads
- * that cannot be analysed, 403 when a guest has used the free searches.
+ * that cannot be analysed, 403 when a guest has used the free searches, 503 with Retry-After when the photo
+ * reader has too many images in hand.
  */
 const NO_STORE = { 'Cache-Control': 'no-store' }
+/** A 503 (the photo reader is busy) says when to try again. */
+const retryHeaders = (retryAfter?: number) => (retryAfter ? { ...NO_STORE, 'Retry-After': String(retryAfter) } : NO_STORE)
 
 export async function loader() {
   throw jsonError(405, 'Use POST with a multipart form.', { Allow: 'POST' })
@@ -25,6 +28,6 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error
   }
   const outcome = await performImageAnalysis(request)
-  if (!outcome.ok) return jsonError(outcome.status, outcome.message, NO_STORE)
+  if (!outcome.ok) return jsonError(outcome.status, outcome.message, retryHeaders(outcome.retryAfter))
   return Response.json(outcome.result, { headers: NO_STORE })
 }

@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeSpecBookPdf } from '../../ingest/pdf/fixtures'
 import { startOpenAiTestServer, type OpenAiTestServer } from '../helpers/openai-server'
+import { jpegWithJunkBeforeSof, jpegWithSize, pngWithSize } from '../helpers/hostile-images'
+import { processTreeMemory } from '../helpers/process-memory'
 import { NO_TEXT_PHOTO_HTML, openRenderer, planSheetHtml, textPdf } from '../helpers/render-image'
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './databases'
 import { startServer, type RunningServer } from './server'
@@ -20,6 +22,8 @@ interface Images {
   blankJpeg: Buffer
   pdf: Buffer
   encryptedPdf: Buffer
+  /** 7680 x 5120 (39.3 MP), just under the 40 MP limit. */
+  largeJpeg: Buffer
 }
 
 let images: Images
@@ -33,6 +37,7 @@ beforeAll(async () => {
       blankJpeg: await renderer.render(NO_TEXT_PHOTO_HTML, { type: 'jpeg' }),
       pdf: await textPdf(),
       encryptedPdf: Buffer.from(await makeSpecBookPdf({ variant: 'encrypted' })),
+      largeJpeg: await renderer.render(planSheetHtml(), { type: 'jpeg', width: 1152, height: 768, scale: 20 / 3, quality: 85 }),
     }
   } finally {
     await renderer.close()
@@ -254,6 +259,68 @@ describe.each(DATABASE_KINDS)('POST /api/analyze-image on %s', (kind) => {
 
     expect(await api.searchCount(member)).toBe(before)
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+  })
+
+  /** Resident memory of the server and the processes it started (the OCR process), MB. */
+  const residentMb = () => {
+    const tree = processTreeMemory(server.pid)
+    return (tree.main?.rssMb ?? 0) + tree.children.reduce((sum, child) => sum + child.rssMb, 0)
+  }
+
+  it('refuses images whose header declares a huge frame, where the decoder finds it, with 422 and without decoding them', async () => {
+    const before = await api.searchCount(member)
+    const rssBefore = residentMb()
+    const hostile = [
+      // Issue 13: four junk bytes before SOF hid this frame from the old pre-check, and the decoder took 1.5 GB.
+      { bytes: jpegWithJunkBeforeSof(images.planJpeg, { width: 20000, height: 20000, junk: 4 }), name: 'junk.jpg' },
+      { bytes: jpegWithJunkBeforeSof(images.planJpeg, { width: 20000, height: 20000, junk: 1, fill: 3 }), name: 'fill.jpg' },
+      { bytes: jpegWithSize(images.planJpeg, 20000, 20000), name: 'plain.jpg' },
+      { bytes: pngWithSize(images.planPng, 20000, 20000), name: 'huge.png' },
+    ]
+    for (const file of hostile) {
+      const response = await api.analyse(member, {}, [{ ...file, type: 'image/jpeg' }])
+      expect(response.status, file.name).toBe(422)
+      expect(await message(response)).toBe('This image is too large to read (20000 x 20000 pixels, 400 megapixels; the limit is 40). Resize it and try again.')
+    }
+    expect(residentMb() - rssBefore).toBeLessThan(150)
+    expect(await api.searchCount(member)).toBe(before)
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+  })
+
+  it('refuses a header cut short, garbled or with junk bytes with 422, and reads one padded with fill bytes, as the decoder does', async () => {
+    const cut = await api.analyse(member, {}, [{ bytes: images.planJpeg.subarray(0, 120), name: 'cut.jpg', type: 'image/jpeg' }])
+    expect(cut.status).toBe(422)
+    expect(await message(cut)).toBe('The image could not be read. It may be corrupt; try another photo.')
+    const garbled = Buffer.from(images.planPng)
+    garbled[17] = 0xff - garbled[17]! // IHDR width changed, CRC left: libpng refuses it
+    const bad = await api.analyse(member, {}, [{ bytes: garbled, name: 'garbled.png', type: 'image/png' }])
+    expect(bad.status).toBe(422)
+    expect(await message(bad)).toBe('The image could not be read. It may be corrupt; try another photo.')
+
+    // Junk before SOF in a photo of a normal size: libjpeg warns and leptonica refuses it, so it is refused
+    // before the decoder allocates the frame. 0xFF fill bytes are legal padding and read as usual.
+    const junk = await api.analyse(member, {}, [{ bytes: jpegWithJunkBeforeSof(images.planJpeg, { width: 1100, height: 800, junk: 4 }), name: 'junk.jpg', type: 'image/jpeg' }])
+    expect(junk.status).toBe(422)
+    expect(await message(junk)).toBe('The image could not be read. It may be corrupt; try another photo.')
+    const padded = jpegWithJunkBeforeSof(images.planJpeg, { width: 1100, height: 800, junk: 0, fill: 3 })
+    const read = await api.analyse(member, { analysisType: 'features' }, [{ bytes: padded, name: 'padded.jpg', type: 'image/jpeg' }])
+    expect(read.status, server.output()).toBe(200)
+    expect(((await read.json()) as Result).imageAnalysis.planDetails.stationNumbers).toEqual(expect.arrayContaining(['12+50', '15+00']))
+  })
+
+  it('reads two parallel 40 MP uploads and refuses the others at once with 503 and Retry-After; the grown OCR process is replaced', async () => {
+    const responses = await Promise.all(Array.from({ length: 4 }, (_, i) => api.analyse(member, { analysisType: 'features' }, [{ bytes: images.largeJpeg, name: `large-${i}.jpg`, type: 'image/jpeg' }])))
+    const statuses = responses.map((r) => r.status).sort()
+    expect(statuses).toEqual([200, 200, 503, 503])
+    for (const busy of responses.filter((r) => r.status === 503)) {
+      expect(Number(busy.headers.get('retry-after'))).toBeGreaterThanOrEqual(5)
+      expect(await message(busy)).toMatch(/^The photo reader is busy with other images\. Try again in \d+ seconds\.$/)
+    }
+    for (const ok of responses.filter((r) => r.status === 200)) expect(((await ok.json()) as Result).imageAnalysis.planDetails.stationNumbers).toContain('12+50')
+    // A 40 MP image leaves the OCR process over OCR_RECYCLE_MB (384): it is ended after the job.
+    const deadline = Date.now() + 5000
+    while (processTreeMemory(server.pid).children.some((child) => child.rssMb > 384) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(processTreeMemory(server.pid).children.map((child) => child.rssMb).filter((rss) => rss > 384)).toEqual([])
   })
 
   it('needs a session, and counts analyses against the guest quota', async () => {

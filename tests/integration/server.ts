@@ -17,6 +17,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string
+  /** The server's process id (to read its memory from /proc). */
+  pid: number
   output: () => string
   stop(): Promise<void>
 }
@@ -48,6 +50,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   }
   return {
     url,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

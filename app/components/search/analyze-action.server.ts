@@ -42,7 +42,8 @@ export async function performImageAnalysis(request: Request): Promise<SearchOutc
     )
     return { ok: true, result: { ...answer, searchId } }
   } catch (error) {
-    if (error instanceof SearchQuotaExceeded || error instanceof AnalysisError) return { ok: false, status: error.status, message: error.message }
+    if (error instanceof AnalysisError) return { ok: false, status: error.status, message: error.message, retryAfter: error.retryAfter }
+    if (error instanceof SearchQuotaExceeded) return { ok: false, status: error.status, message: error.message }
     logger.error({ err: error }, 'analysis failed')
     return { ok: false, status: 500, message: ANALYSIS_ERROR_MESSAGE }
   }

@@ -26,7 +26,7 @@ export type SearchKind = 'search' | 'retry'
 
 export type SearchOutcome =
   | { ok: true; result: SearchResult }
-  | { ok: false; status: number; message: string }
+  | { ok: false; status: number; message: string; /** Seconds, for a Retry-After header (503). */ retryAfter?: number }
 
 function withEmptyQuery(input: unknown, field: 'query' | 'originalQuery'): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return { [field]: '' }

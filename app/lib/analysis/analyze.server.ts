@@ -66,6 +66,8 @@ export class AnalysisError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Seconds for a Retry-After header (503: the photo reader is busy). */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }
@@ -132,7 +134,7 @@ async function readText(file: UploadedFile | null, query: string): Promise<TextR
   try {
     ocr = await ocrImage(file.bytes)
   } catch (error) {
-    if (error instanceof OcrError) throw new AnalysisError(error.status, error.message)
+    if (error instanceof OcrError) throw new AnalysisError(error.status, error.message, error.retryAfter)
     throw error
   }
   const text = tidyText(ocr.text)

@@ -1,37 +1,58 @@
 /**
  * Server-side OCR (§7 OCR engine): tesseract.js, English, LSTM engine, with its worker script, WebAssembly
- * core and language data loaded from node_modules (no network). The recognition runs in tesseract's own
- * worker thread, off the request thread.
+ * core and language data loaded from node_modules (no network).
  *
- * One worker is created on first use and reused; jobs run one at a time in a queue (one worker = one core
- * of this small machine). A job that runs past the time limit (OCR_TIMEOUT_MS, default 20 s) has its
- * worker terminated and a fresh one is created for the next job; its caller gets an OcrError.
+ * The image is decoded by leptonica inside tesseract's WebAssembly, which allocates the whole picture
+ * first and never gives WebAssembly memory back. So (docs/decisions/011-image-decoding-limits.md):
  *
- * TRAP: without an errorHandler, a corrupt image makes the worker throw an uncaught error that kills the
- * whole process ("Error attempting to read image"). The errorHandler is always given, and the rejected
- * promise is turned into an OcrError (422) as well.
+ * - Before anything is decoded, the frame size is read from the header the way the decoder reads it
+ *   (image-header.ts); an unreadable header or more than 40 MP is a 422.
+ * - Recognition runs in a separate process (ocr-process.mjs) whose WebAssembly heap is capped
+ *   (OCR_MEMORY_MB, 1024 MB by default) and whose JavaScript heap is capped too. A decode past the cap
+ *   fails inside that process; a crash ends that process, never the server.
+ * - After each job the process reports its resident memory; past OCR_RECYCLE_MB (384 MB) it is ended
+ *   and the next job starts a fresh one, so memory returns to its resting level after large images.
+ * - Jobs run one at a time (one process = one core of this small machine). At most 8 images and at most
+ *   100 MP are in hand at once, the running one included: one more is refused at once with 503 and a
+ *   Retry-After. A job that has not started within the time limit is refused the same way, so no
+ *   request waits longer than the limit for its turn. A job running past the time limit (OCR_TIMEOUT_MS,
+ *   20 s) has its process ended and gets a 422.
  */
-import { createRequire } from 'node:module'
+import { fork, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
-import { createWorker, OEM, type Worker } from 'tesseract.js'
+import { appRoot } from '@db/client'
 import { logger } from '~/lib/logger.server'
+import { checkImageForDecoding, CORRUPT_IMAGE_MESSAGE, MAX_IMAGE_PIXELS } from './image-header'
 
-const require = createRequire(import.meta.url)
+export { CORRUPT_IMAGE_MESSAGE }
 
 export const DEFAULT_OCR_TIMEOUT_MS = 20_000
-/** Jobs waiting at most; more and the reader answers that it is busy. */
+/** Images in hand at most (running and waiting); more and the reader answers that it is busy. */
 export const MAX_OCR_QUEUE = 8
-/** Largest image read, in pixels (decoding a larger one could exhaust the WebAssembly memory). */
-export const MAX_OCR_PIXELS = 40_000_000
+/** Pixels in hand at most: two 40 MP photos, or eight 12 MP phone photos. */
+export const MAX_OCR_QUEUE_PIXELS = 100_000_000
+/** Largest image read, in pixels (checked on the header before decoding). */
+export const MAX_OCR_PIXELS = MAX_IMAGE_PIXELS
+/** Cap of the OCR process's WebAssembly heap, where the image is decoded and recognised. */
+export const DEFAULT_OCR_MEMORY_MB = 1024
+/** Resident memory of the OCR process after a job above which it is replaced. */
+export const DEFAULT_OCR_RECYCLE_MB = 384
+/** JavaScript heap of the OCR process (it holds one image and the text at a time). */
+const OCR_PROCESS_HEAP_MB = 256
+const OCR_START_TIMEOUT_MS = 60_000
 
-export const CORRUPT_IMAGE_MESSAGE = 'The image could not be read. It may be corrupt; try another photo.'
+export const STOPPED_MESSAGE =
+  'The photo reader stopped while reading this image: it may be corrupt or need more memory than the reader is allowed. Try a smaller photo.'
+export const UNAVAILABLE_MESSAGE = 'The photo reader could not start. Try again in a minute.'
 
 export class OcrError extends Error {
   override readonly name = 'OcrError'
   constructor(
     readonly status: number,
-    readonly code: 'corrupt' | 'timeout' | 'busy' | 'too-large' | 'failed',
+    readonly code: 'corrupt' | 'timeout' | 'busy' | 'too-large' | 'failed' | 'unavailable',
     message: string,
+    /** Seconds after which trying again makes sense (503 only). */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }
@@ -41,143 +62,293 @@ export interface OcrResult {
   text: string
   /** Tesseract's mean confidence, 0-100. */
   confidence: number
-  /** Time spent recognising (queue wait excluded), ms. */
+  /** Time spent recognising (queue wait and process start excluded), ms. */
   durationMs: number
 }
 
+function positive(value: string | undefined, fallback: number): number {
+  const number = Number(value)
+  return value !== undefined && value !== '' && Number.isFinite(number) && number > 0 ? number : fallback
+}
+
 export function ocrTimeoutMs(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  const value = Number(env.OCR_TIMEOUT_MS)
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_OCR_TIMEOUT_MS
+  return positive(env.OCR_TIMEOUT_MS, DEFAULT_OCR_TIMEOUT_MS)
 }
 
-/** Width and height from a PNG or JPEG header, or null when the header does not say. */
-export function imageSize(bytes: Uint8Array): { width: number; height: number } | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[12] === 0x49 && bytes[13] === 0x48) {
-    return { width: view.getUint32(16), height: view.getUint32(20) }
+export function ocrMemoryMb(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  return positive(env.OCR_MEMORY_MB, DEFAULT_OCR_MEMORY_MB)
+}
+
+export function ocrRecycleMb(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  return positive(env.OCR_RECYCLE_MB, DEFAULT_OCR_RECYCLE_MB)
+}
+
+interface Reply {
+  type: 'ready' | 'result' | 'error'
+  id?: number
+  text?: string
+  confidence?: number
+  durationMs?: number
+  message?: string
+  /** The process's resident memory after the job, bytes. */
+  rss: number
+}
+
+class ProcessExit extends Error {
+  constructor(readonly code: number | null, readonly signal: string | null) {
+    super(`the OCR process ended (code ${code}, signal ${signal})`)
   }
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null
-  let offset = 2
-  while (offset + 9 < bytes.length) {
-    if (bytes[offset] !== 0xff) return null
-    const marker = bytes[offset + 1]!
-    if (marker === 0xff) {
-      offset += 1
-      continue
-    }
-    const length = view.getUint16(offset + 2)
-    // SOF0-SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: view.getUint16(offset + 5), width: view.getUint16(offset + 7) }
-    }
-    if (marker === 0xda || length < 2) return null
-    offset += 2 + length
+}
+
+/** One OCR process (ocr-process.mjs) and the job it is running. */
+class OcrProcess {
+  readonly child: ChildProcess
+  readonly ready: Promise<void>
+  exited = false
+  private ended = false
+  private jobs = 0
+  private pending: { id: number; resolve: (reply: Reply) => void; reject: (error: Error) => void } | null = null
+
+  constructor(memoryMb: number) {
+    const pages = Math.max(1, Math.floor((memoryMb * 1024 * 1024) / 65536))
+    this.child = fork(path.join(appRoot(), 'app', 'lib', 'analysis', 'ocr-process.mjs'), [], {
+      // --wasm-max-mem-pages caps every WebAssembly memory of that process: tesseract's heap, where
+      // leptonica decodes the image. Flags of the server (loaders, inspectors) are not passed on.
+      execArgv: [`--wasm-max-mem-pages=${pages}`, `--max-old-space-size=${OCR_PROCESS_HEAP_MB}`],
+      // Nothing of the server's environment (keys, database address) is needed there.
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      serialization: 'advanced',
+      // The decoder's warnings go where they went when tesseract ran in the server process.
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    this.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`the OCR process did not start within ${OCR_START_TIMEOUT_MS / 1000} s`))
+        this.kill()
+      }, OCR_START_TIMEOUT_MS)
+      this.child.on('message', (reply: Reply) => {
+        if (reply.type === 'ready') {
+          clearTimeout(timer)
+          resolve()
+        } else if (this.pending && reply.id === this.pending.id) {
+          const { resolve: settle } = this.pending
+          this.pending = null
+          settle(reply)
+        }
+      })
+      this.child.once('error', (error) => {
+        clearTimeout(timer)
+        reject(error)
+      })
+      this.child.once('exit', (code, signal) => {
+        this.exited = true
+        clearTimeout(timer)
+        if (!this.ended) logger.warn({ pid: this.child.pid, code, signal }, 'OCR process exited by itself')
+        const exit = new ProcessExit(code, signal)
+        reject(exit)
+        this.pending?.reject(exit)
+        this.pending = null
+      })
+    })
+    this.ready.catch(() => {}) // observed by the job that waits for it
+    this.idle()
   }
-  return null
+
+  get pid(): number | undefined {
+    return this.child.pid
+  }
+
+  recognize(bytes: Buffer): Promise<Reply> {
+    if (this.exited) return Promise.reject(new ProcessExit(this.child.exitCode, this.child.signalCode))
+    this.jobs += 1
+    const id = this.jobs
+    return new Promise<Reply>((resolve, reject) => {
+      this.pending = { id, resolve, reject }
+      this.child.send({ type: 'recognize', id, bytes }, (error) => {
+        if (error && this.pending?.id === id) {
+          this.pending = null
+          reject(error)
+        }
+      })
+    })
+  }
+
+  /** While a job runs, the process keeps the event loop alive; idle, it does not hold up an exit. */
+  busy(): void {
+    this.child.ref()
+    this.child.channel?.ref()
+  }
+
+  idle(): void {
+    this.child.unref()
+    this.child.channel?.unref()
+  }
+
+  kill(): void {
+    this.ended = true
+    if (!this.exited) this.child.kill('SIGKILL')
+  }
 }
 
-let worker: Promise<Worker> | null = null
-let queue: Promise<unknown> = Promise.resolve()
-let waiting = 0
-
-function newWorker(): Promise<Worker> {
-  const started = performance.now()
-  const created = createWorker('eng', OEM.LSTM_ONLY, {
-    langPath: path.dirname(require.resolve('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz')),
-    corePath: path.dirname(require.resolve('tesseract.js-core/package.json')),
-    workerPath: require.resolve('tesseract.js/src/worker-script/node/index.js'),
-    gzip: true,
-    // The language data is read from node_modules; never write a cached copy into the working directory.
-    cacheMethod: 'none',
-    errorHandler: (error: unknown) => logger.warn({ err: error }, 'OCR worker reported an error'),
-  })
-  created.then(
-    () => logger.info({ ms: Math.round(performance.now() - started) }, 'OCR worker ready'),
-    (error: unknown) => logger.error({ err: error }, 'OCR worker could not start'),
-  )
-  return created
+interface Job {
+  bytes: Buffer
+  pixels: number
+  timeoutMs: number
+  resolve: (result: OcrResult) => void
+  reject: (error: unknown) => void
+  waitTimer?: NodeJS.Timeout
 }
 
-async function getWorker(): Promise<Worker> {
-  worker ??= newWorker()
+let current: OcrProcess | null = null
+const waiting: Job[] = []
+let running: Job | null = null
+let idleWaiters: Array<() => void> = []
+/** Recent recognition time per job (moving average), for Retry-After. */
+let averageJobMs = 5000
+
+function retire(target: OcrProcess, reason: string, details: Record<string, unknown> = {}): void {
+  if (current === target) current = null
+  target.kill()
+  if (reason === 'shutdown' || reason === 'grown') logger.info({ reason, pid: target.pid, ...details }, 'OCR process ended')
+  else logger.warn({ reason, pid: target.pid, ...details }, 'OCR process ended')
+}
+
+async function readyProcess(): Promise<OcrProcess> {
+  if (!current || current.exited) {
+    current = new OcrProcess(ocrMemoryMb())
+    const started = performance.now()
+    const starting = current
+    starting.ready.then(
+      () => logger.info({ pid: starting.pid, ms: Math.round(performance.now() - started) }, 'OCR process ready'),
+      () => {},
+    )
+  }
+  const active = current
   try {
-    return await worker
+    await active.ready
+    return active
   } catch (error) {
-    worker = null
-    throw error
+    if (current === active) current = null
+    active.kill()
+    logger.error({ err: error }, 'OCR process could not start')
+    throw new OcrError(503, 'unavailable', UNAVAILABLE_MESSAGE, 60)
   }
 }
 
-async function dropWorker(reason: string): Promise<void> {
-  const current = worker
-  worker = null
-  if (!current) return
-  if (reason === 'shutdown') logger.info({ reason }, 'OCR worker terminated')
-  else logger.warn({ reason }, 'OCR worker terminated')
-  try {
-    await (await current).terminate()
-  } catch {
-    // already gone
-  }
+function inHand(): { count: number; pixels: number } {
+  const jobs = running ? [running, ...waiting] : waiting
+  return { count: jobs.length, pixels: jobs.reduce((sum, job) => sum + job.pixels, 0) }
 }
 
-async function recognise(bytes: Buffer, timeoutMs: number): Promise<OcrResult> {
-  const active = await getWorker()
-  const started = performance.now()
+function busyError(): OcrError {
+  const seconds = Math.min(120, Math.max(5, Math.ceil((inHand().count * averageJobMs) / 1000)))
+  return new OcrError(503, 'busy', `The photo reader is busy with other images. Try again in ${seconds} seconds.`, seconds)
+}
+
+/** After a job: a process that has grown past the recycle threshold is ended (the next job starts one). */
+function afterJob(target: OcrProcess, rss: number): void {
+  const rssMb = Math.round(rss / 1024 / 1024)
+  if (rssMb > ocrRecycleMb()) retire(target, 'grown', { rssMb, limitMb: ocrRecycleMb() })
+}
+
+async function runJob(job: Job): Promise<OcrResult> {
+  const active = await readyProcess()
+  active.busy()
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new OcrError(422, 'timeout', `Reading the text of this image took longer than ${Math.round(timeoutMs / 1000)} s and was stopped. Try a smaller or sharper photo.`)),
-      timeoutMs,
+      () => reject(new OcrError(422, 'timeout', `Reading the text of this image took longer than ${Math.round(job.timeoutMs / 1000)} s and was stopped. Try a smaller or sharper photo.`)),
+      job.timeoutMs,
     )
   })
+  const started = performance.now()
   try {
-    const { data } = await Promise.race([active.recognize(bytes), timeout])
-    return { text: data.text ?? '', confidence: Number.isFinite(data.confidence) ? data.confidence : 0, durationMs: performance.now() - started }
+    const reply = await Promise.race([active.recognize(job.bytes), timeout])
+    if (reply.type === 'error') {
+      const message = reply.message ?? ''
+      logger.info({ err: message }, 'OCR could not read an image')
+      if (/read image|pix|jpeg|png|image file/i.test(message)) {
+        afterJob(active, reply.rss)
+        throw new OcrError(422, 'corrupt', CORRUPT_IMAGE_MESSAGE)
+      }
+      retire(active, 'recognition failed')
+      throw new OcrError(422, 'failed', CORRUPT_IMAGE_MESSAGE)
+    }
+    const durationMs = reply.durationMs ?? performance.now() - started
+    averageJobMs = 0.7 * averageJobMs + 0.3 * durationMs
+    afterJob(active, reply.rss)
+    const confidence = reply.confidence ?? 0
+    return { text: reply.text ?? '', confidence: Number.isFinite(confidence) ? confidence : 0, durationMs }
   } catch (error) {
     if (error instanceof OcrError) {
-      // The worker is still busy with the stopped job: replace it.
-      await dropWorker('time limit')
+      // The process is still busy with the stopped job: end it.
+      if (error.code === 'timeout') retire(active, 'time limit')
       throw error
     }
-    const message = error instanceof Error ? error.message : String(error)
-    logger.info({ err: message }, 'OCR could not read an image')
-    if (/read image|pix|jpeg|png|image file/i.test(message)) throw new OcrError(422, 'corrupt', CORRUPT_IMAGE_MESSAGE)
-    await dropWorker('recognition failed')
-    throw new OcrError(422, 'failed', CORRUPT_IMAGE_MESSAGE)
+    if (error instanceof ProcessExit) {
+      if (current === active) current = null
+      logger.warn({ code: error.code, signal: error.signal, pid: active.pid }, 'OCR process ended while reading an image')
+      throw new OcrError(422, 'failed', STOPPED_MESSAGE)
+    }
+    retire(active, 'channel failed', { err: error })
+    throw new OcrError(503, 'unavailable', UNAVAILABLE_MESSAGE, 60)
   } finally {
     clearTimeout(timer)
+    if (!active.exited) active.idle()
   }
+}
+
+function pump(): void {
+  if (running) return
+  const job = waiting.shift()
+  if (!job) {
+    const waiters = idleWaiters
+    idleWaiters = []
+    for (const wake of waiters) wake()
+    return
+  }
+  clearTimeout(job.waitTimer)
+  running = job
+  runJob(job)
+    .then(job.resolve, job.reject)
+    .finally(() => {
+      running = null
+      pump()
+    })
 }
 
 /**
  * The text of a PNG or JPEG image, with tesseract's mean confidence and the time taken. Throws OcrError:
- * 422 for an image that cannot be read (corrupt, too many pixels) or that took too long, 503 when too
- * many images are already waiting.
+ * 422 for an image that cannot be read (header unreadable, over 40 MP, corrupt, or it stopped the reader)
+ * or that took too long, 503 (with retryAfter) when the reader has too much in hand or could not start.
  */
 export function ocrImage(bytes: Buffer, options: { timeoutMs?: number } = {}): Promise<OcrResult> {
-  const size = imageSize(bytes)
-  if (size && size.width * size.height > MAX_OCR_PIXELS) {
-    const megapixels = ((size.width * size.height) / 1e6).toFixed(0)
-    return Promise.reject(
-      new OcrError(422, 'too-large', `This image is too large to read (${size.width} x ${size.height} pixels, ${megapixels} megapixels; the limit is ${MAX_OCR_PIXELS / 1e6}). Resize it and try again.`),
-    )
-  }
-  if (size && (size.width === 0 || size.height === 0)) return Promise.reject(new OcrError(422, 'corrupt', CORRUPT_IMAGE_MESSAGE))
-  if (waiting >= MAX_OCR_QUEUE) {
-    return Promise.reject(new OcrError(503, 'busy', 'The photo reader is busy with other images. Try again in a minute.'))
-  }
+  const check = checkImageForDecoding(bytes)
+  if (!check.ok) return Promise.reject(new OcrError(check.status, check.code, check.message))
+  const hand = inHand()
+  if (hand.count >= MAX_OCR_QUEUE || (hand.count > 0 && hand.pixels + check.pixels > MAX_OCR_QUEUE_PIXELS)) return Promise.reject(busyError())
   const timeoutMs = options.timeoutMs ?? ocrTimeoutMs()
-  waiting += 1
-  const job = queue.then(() => recognise(bytes, timeoutMs))
-  queue = job.catch(() => undefined)
-  return job.finally(() => {
-    waiting -= 1
+  return new Promise<OcrResult>((resolve, reject) => {
+    const job: Job = { bytes, pixels: check.pixels, timeoutMs, resolve, reject }
+    // Not started within the time limit: refused, rather than kept waiting longer.
+    job.waitTimer = setTimeout(() => {
+      const index = waiting.indexOf(job)
+      if (index < 0) return
+      waiting.splice(index, 1)
+      reject(busyError())
+    }, timeoutMs)
+    waiting.push(job)
+    pump()
   })
 }
 
-/** Terminates the worker (tests, shutdown). The next job starts a new one. */
+/** The OCR process's id, when one is running (tests, benchmarks). */
+export function ocrProcessId(): number | undefined {
+  return current && !current.exited ? current.pid : undefined
+}
+
+/** Waits for the jobs in hand, then ends the OCR process (tests, shutdown). The next job starts a new one. */
 export async function shutdownOcr(): Promise<void> {
-  await queue
-  await dropWorker('shutdown')
+  if (running || waiting.length > 0) await new Promise<void>((resolve) => idleWaiters.push(resolve))
+  if (current) retire(current, 'shutdown')
 }

@@ -1,4 +1,6 @@
+import { crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { CORRUPT_IMAGE_MESSAGE } from './image-header'
 import {
   EMPTY_FILE_MESSAGE,
   MALFORMED_MESSAGE,
@@ -14,8 +16,26 @@ import {
   displayFileName,
 } from './upload.server'
 
-const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
-const png = (size = 64) => Buffer.concat([PNG_HEAD, Buffer.alloc(Math.max(0, size - PNG_HEAD.length), 1)])
+/** A PNG signature and IHDR (RGB, 8 bits) with a right CRC: the header the decoder reads first. */
+function pngHead(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(17)
+  ihdr.write('IHDR', 0, 'latin1')
+  ihdr.writeUInt32BE(width, 4)
+  ihdr.writeUInt32BE(height, 8)
+  ihdr[12] = 8
+  ihdr[13] = 2
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(ihdr))
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), ihdr, crc])
+}
+const PNG_HEAD = pngHead(1200, 800)
+const png = (size = 64, head = PNG_HEAD) => Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 1)])
+/** A JPEG whose frame header (SOF0, width x height) comes after `junk` bytes that libjpeg skips. */
+function jpeg(width: number, height: number, junk: number[] = []): Buffer {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+  const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
+  return Buffer.from([0xff, 0xd8, ...app0, ...junk, ...sof, ...Buffer.alloc(500, 0x55)])
+}
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
 
 function form(parts: Record<string, string | Array<{ bytes: Buffer; name: string; type?: string }>>): FormData {
@@ -58,6 +78,28 @@ describe('parseAnalysisUpload', () => {
     expect(error.status).toBe(415)
     expect(error.message).toBe(WRONG_TYPE_MESSAGE)
     expect(error.message.startsWith(UPLOAD_REJECTED_MESSAGE)).toBe(true)
+  })
+
+  it('refuses with 422, before anything decodes it, an image whose header declares over 40 MP where the decoder finds it', async () => {
+    // Issue 13: four junk bytes before SOF hid this 20000 x 20000 frame from the old pre-check.
+    const hidden = await rejection(post(form({ image: [{ bytes: jpeg(20000, 20000, [1, 2, 3, 4]), name: 'a.jpg' }] })))
+    expect(hidden).toMatchObject({ status: 422, message: expect.stringMatching(/^This image is too large to read \(20000 x 20000 pixels, 400 megapixels; the limit is 40\)/) })
+    const huge = await rejection(post(form({ image: [{ bytes: png(64, pngHead(20000, 20000)), name: 'a.png' }] })))
+    expect(huge).toMatchObject({ status: 422, message: expect.stringMatching(/20000 x 20000 pixels/) })
+    // Fill bytes (0xFF) before a marker of a normal size are legal padding: accepted.
+    const fine = await parseAnalysisUpload(post(form({ image: [{ bytes: jpeg(4032, 3024, [0xff, 0xff]), name: 'b.jpg' }] })))
+    expect(fine.file?.type).toBe('image/jpeg')
+  })
+
+  it('refuses with 422 an image whose header cannot be read the way the decoder reads it', async () => {
+    const cut = await rejection(post(form({ image: [{ bytes: jpeg(4032, 3024).subarray(0, 30), name: 'cut.jpg' }] })))
+    expect(cut).toMatchObject({ status: 422, message: CORRUPT_IMAGE_MESSAGE })
+    // Junk before a marker: libjpeg warns, and leptonica then refuses the file (after allocating the frame).
+    const junk = await rejection(post(form({ image: [{ bytes: jpeg(4032, 3024, [1, 2, 3, 4]), name: 'junk.jpg' }] })))
+    expect(junk).toMatchObject({ status: 422, message: CORRUPT_IMAGE_MESSAGE })
+    const garbled = Buffer.from(PNG_HEAD)
+    garbled[20] = 0xff - garbled[20]! // the size changes, the CRC does not: libpng refuses it
+    expect(await rejection(post(form({ image: [{ bytes: png(64, garbled), name: 'g.png' }] })))).toMatchObject({ status: 422, message: CORRUPT_IMAGE_MESSAGE })
   })
 
   it('accepts exactly 10 MB and refuses 10 MB + 1 byte with 413 while streaming', async () => {

@@ -3,6 +3,9 @@
  * CONTENT, whatever its name or declared type says), at most 10 MB, and the fields analysisType, query,
  * specBook and userRole.
  *
+ * A JPEG or PNG must also have a header that reads as the decoder reads it, declaring at most 40 MP
+ * (image-header.ts); otherwise it is refused with 422 before anything decodes it.
+ *
  * The body is streamed through busboy and the size cap holds while streaming: at most cap + 1 bytes of the
  * file are ever held, and a body declared far larger than the cap is refused before it is read. The file is
  * kept in memory only (never written to disk). Every rejection is an UploadError with a 4xx status and a
@@ -17,6 +20,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import { z } from 'zod'
 import { logger } from '~/lib/logger.server'
 import { ANALYSIS_TYPES, MAX_QUERY_CHARS, SPEC_BOOKS, type AnalysisType, type SpecBook } from '~/lib/search/types'
+import { checkImageForDecoding } from './image-header'
 
 /** §9: 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -230,13 +234,23 @@ async function checkedFile(raw: RawFile): Promise<UploadedFile> {
     logger.info({ declaredType: raw.declaredType, detected: detected?.mime ?? null, size: raw.size }, 'upload refused: content is not JPEG, PNG or PDF')
     throw new UploadError(415, WRONG_TYPE_MESSAGE)
   }
+  if (type !== 'application/pdf') {
+    // Refused here, before the quota, the vision model or the decoder see it: a header the decoder would
+    // read differently (or not at all), or a frame over the pixel limit.
+    const check = checkImageForDecoding(bytes)
+    if (!check.ok) {
+      logger.info({ type, size: raw.size, code: check.code, reason: check.reason }, 'upload refused: image header')
+      throw new UploadError(check.status, check.message)
+    }
+  }
   return { name: raw.name || (type === 'application/pdf' ? 'document.pdf' : 'photo'), size: bytes.length, type, declaredType: raw.declaredType, bytes }
 }
 
 /**
  * The upload of a request, checked. Throws UploadError (4xx) for every client mistake: 415 not multipart
- * or not a JPEG/PNG/PDF by content, 413 over the cap, 400 two files, an empty file, nothing to analyse, a
- * bad field or a malformed body.
+ * or not a JPEG/PNG/PDF by content, 413 over the cap, 422 an image whose header cannot be read or that
+ * declares more than 40 MP, 400 two files, an empty file, nothing to analyse, a bad field or a malformed
+ * body.
  */
 export async function parseAnalysisUpload(request: Request, options: { maxBytes?: number } = {}): Promise<AnalysisUpload> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES
