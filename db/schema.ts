@@ -121,7 +121,10 @@ export const formSubmissions = pgTable(
   (t) => [index('form_submissions_user_time').on(t.userId, t.submittedAt)],
 )
 
-/** Fixed-window counters for rate limits, shared by every server process that uses the database. */
+/**
+ * Fixed-window counters for rate limits, shared by every server process that uses the database. A
+ * `takeTurn` queue (rate-limit.server.ts) keeps the time its next turn is free in window_start.
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),

@@ -23,6 +23,8 @@ const server = spawn(process.execPath, ['server.mjs'], {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNIN_PER_IP: '1000000',
     RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1000000',
+    RATE_LIMIT_SIGNIN_PER_DEVICE: '1000000',
+    RATE_LIMIT_SIGNIN_ACCOUNT_FAILURES: '1000000',
   },
   stdio: 'ignore',
 })

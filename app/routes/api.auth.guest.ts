@@ -7,8 +7,8 @@ import { assertSameOrigin } from '~/lib/http.server'
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
     assertSameOrigin(request)
-    const { user, cookie } = await startGuest(request, clientIp(context))
-    return statusResponse(user, cookie)
+    const { user, cookies } = await startGuest(request, clientIp(context))
+    return statusResponse(user, cookies)
   } catch (error) {
     return authErrorResponse(error)
   }

@@ -7,8 +7,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     assertSameOrigin(request)
     const formRequest = await jsonToFormRequest(request, ['email', 'password'])
-    const { user, cookie } = await signIn(formRequest, clientIp(context))
-    return statusResponse(user, cookie)
+    const { user, cookies } = await signIn(formRequest, clientIp(context))
+    return statusResponse(user, cookies)
   } catch (error) {
     return authErrorResponse(error)
   }

@@ -7,8 +7,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     assertSameOrigin(request)
     const formRequest = await jsonToFormRequest(request, ['firstName', 'lastName', 'email', 'password', 'newsEmailOptIn'])
-    const { user, cookie } = await signUp(formRequest, clientIp(context))
-    return statusResponse(user, cookie)
+    const { user, cookies } = await signUp(formRequest, clientIp(context))
+    return statusResponse(user, cookies)
   } catch (error) {
     return authErrorResponse(error)
   }

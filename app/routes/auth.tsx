@@ -4,7 +4,7 @@ import { data, redirect } from '@remix-run/node'
 import { AuthScreen, type AuthActionData } from '~/components/auth/auth-screen'
 import { currentUser, signIn, signUp, startGuest } from '~/lib/auth/auth.server'
 import { AUTH_TOASTS, GUEST_FAILED, SIGN_IN_FAILED, SIGN_UP_FAILED } from '~/lib/auth/messages'
-import { clientIp } from '~/lib/auth/respond.server'
+import { clientIp, setCookieHeaders } from '~/lib/auth/respond.server'
 import {
   MISSING_INFORMATION,
   SIGN_IN_MISSING,
@@ -35,8 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'guest') {
     try {
-      const { cookie } = await startGuest(request, ip)
-      return redirectWithToast('/', AUTH_TOASTS.guestSuccess, cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
+      const { cookies } = await startGuest(request, ip)
+      return redirectWithToast('/', AUTH_TOASTS.guestSuccess, { headers: setCookieHeaders(cookies) })
     } catch (error) {
       if (!(error instanceof AuthError)) throw error
       return data<AuthActionData>(
@@ -64,9 +64,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     )
   }
   try {
-    const { cookie } = signingUp ? await signUp(request, ip) : await signIn(request, ip)
+    const { cookies } = signingUp ? await signUp(request, ip) : await signIn(request, ip)
     return redirectWithToast('/', signingUp ? AUTH_TOASTS.signUpSuccess : AUTH_TOASTS.signInSuccess, {
-      headers: { 'Set-Cookie': cookie },
+      headers: setCookieHeaders(cookies),
     })
   } catch (error) {
     if (!(error instanceof AuthError)) throw error

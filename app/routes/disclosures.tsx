@@ -89,8 +89,10 @@ export default function Disclosures() {
           sent to that provider to write the answer; the answer says when a model wrote it.
         </Item>
         <Item title="Cookies and local storage">
-          We use a session cookie to keep you signed in, a short-lived cookie to show a message after a form is sent, and
-          your browser&apos;s storage for preferences such as the theme. No advertising trackers are used.
+          We use a session cookie to keep you signed in, a cookie that remembers which accounts have signed in on this
+          browser (so that other people&apos;s failed sign-in attempts cannot lock you out), a short-lived cookie to show
+          a message after a form is sent, and your browser&apos;s storage for preferences such as the theme. No advertising
+          trackers are used.
         </Item>
       </Section>
 

@@ -3,9 +3,11 @@ import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { getDatabase, type Database } from '@db/client'
 import { users } from '@db/schema'
-import { RATE_LIMITS, hitRateLimit, type RateLimitRule } from '../rate-limit.server'
+import { RATE_LIMITS } from '../rate-limit.server'
+import { rememberDevice } from './known-device.server'
 import { SignInSchema, SignUpSchema, firstIssueMessage } from './schemas'
 import { createSession, destroySession, getSessionUser, type UserRow } from './session.server'
+import { admitSignIn, enforce, knownDeviceFor } from './throttle.server'
 import { AuthError, BAD_CREDENTIALS, createGuest, createMember, mergeGuestInto, verifyCredentials } from './users.server'
 
 /**
@@ -23,13 +25,6 @@ interface AuthContext {
 // in a header that the server itself sets (overwriting anything a client sent under that name).
 const CLIENT_IP_HEADER = 'x-internal-client-ip'
 
-export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.'
-
-async function enforce(db: Database, key: string, rule: RateLimitRule) {
-  const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, rule)
-  if (!allowed) throw new AuthError(RATE_LIMITED_MESSAGE, 429, { 'Retry-After': String(retryAfterSeconds) })
-}
-
 async function contextOf(request: Request): Promise<AuthContext> {
   const { db } = await getDatabase()
   return { db, ip: request.headers.get(CLIENT_IP_HEADER) ?? 'unknown', current: await getSessionUser(db, request) }
@@ -42,9 +37,10 @@ authenticator.use(
     const { db, ip } = await contextOf(request)
     const parsed = SignInSchema.safeParse(Object.fromEntries(form))
     if (!parsed.success) throw new AuthError(firstIssueMessage(parsed.error), 400)
-    await enforce(db, `signin:ip:${ip}`, RATE_LIMITS.signInPerIp)
-    await enforce(db, `signin:account:${parsed.data.email}`, RATE_LIMITS.signInPerAccount)
+    const { email } = parsed.data
+    const settle = await admitSignIn(db, { email, ip, device: await knownDeviceFor(db, request, email) })
     const user = await verifyCredentials(db, parsed.data)
+    await settle(user !== null)
     if (!user) throw new AuthError(BAD_CREDENTIALS, 401)
     return user
   }),
@@ -64,8 +60,8 @@ authenticator.use(
 
 export interface AuthSuccess {
   user: UserRow
-  /** Set-Cookie header value for the new session. */
-  cookie: string
+  /** Set-Cookie header values: the new session and, after sign-in or sign-up, the known-device cookie. */
+  cookies: string[]
 }
 
 async function withContext(request: Request, ip: string) {
@@ -83,7 +79,7 @@ async function rotateSession(db: Database, request: Request, user: UserRow): Pro
 export async function signUp(request: Request, ip: string): Promise<AuthSuccess> {
   const { db } = await withContext(request, ip)
   const user = await authenticator.authenticate('signup', request)
-  return { user, cookie: await rotateSession(db, request, user) }
+  return { user, cookies: [await rotateSession(db, request, user), await rememberDevice(request, user.id)] }
 }
 
 export async function signIn(request: Request, ip: string): Promise<AuthSuccess> {
@@ -93,19 +89,19 @@ export async function signIn(request: Request, ip: string): Promise<AuthSuccess>
     await mergeGuestInto(db, current.id, user.id)
     user = (await getUserById(db, user.id)) ?? user
   }
-  return { user, cookie: await rotateSession(db, request, user) }
+  return { user, cookies: [await rotateSession(db, request, user), await rememberDevice(request, user.id)] }
 }
 
 /**
  * Starts guest mode. A visitor who already has a session keeps it: pressing the button again must
  * never hand a guest a fresh quota.
  */
-export async function startGuest(request: Request, ip: string): Promise<AuthSuccess | { user: UserRow; cookie: null }> {
+export async function startGuest(request: Request, ip: string): Promise<AuthSuccess> {
   const { db, current } = await withContext(request, ip)
-  if (current) return { user: current, cookie: null }
+  if (current) return { user: current, cookies: [] }
   await enforce(db, `guest:ip:${ip}`, RATE_LIMITS.guestPerIp)
   const user = await createGuest(db)
-  return { user, cookie: await createSession(db, user.id, request) }
+  return { user, cookies: [await createSession(db, user.id, request)] }
 }
 
 export async function signOut(request: Request): Promise<string> {

@@ -28,10 +28,17 @@ export async function jsonToFormRequest(request: Request, fields: readonly strin
   return new Request(request.url, { method: 'POST', headers, body: form })
 }
 
-/** The answer of a successful JSON auth call: the session status, with the session cookie. */
-export function statusResponse(user: UserRow, cookie: string | null): Response {
-  const headers = new Headers({ 'Cache-Control': 'no-store' })
-  if (cookie) headers.append('Set-Cookie', cookie)
+/** Headers that set each of the cookies (one Set-Cookie header each). */
+export function setCookieHeaders(cookies: readonly string[]): Headers {
+  const headers = new Headers()
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie)
+  return headers
+}
+
+/** The answer of a successful JSON auth call: the session status, with the cookies it sets. */
+export function statusResponse(user: UserRow, cookies: readonly string[]): Response {
+  const headers = setCookieHeaders(cookies)
+  headers.set('Cache-Control', 'no-store')
   return Response.json(sessionStatus(user), { headers })
 }
 
