@@ -1,7 +1,10 @@
 /**
  * The ingest entry points: the bundled corpus (at every start and from the CLI), official PDFs, and
  * a list of paths as the CLI receives them. Each document is replaced in its own short transaction
- * (ingest/store.ts); the embeddings are brought up to date once at the end.
+ * (ingest/store.ts). A newly trained embedding model becomes current in the first document transaction,
+ * after the other stored chunks were given its vectors, so no commit leaves vectors without their model
+ * row; the embeddings are checked (and mended) once at the end, also when nothing was written
+ * (docs/decisions/010).
  */
 import { createHash } from 'node:crypto'
 import type { Dirent } from 'node:fs'
@@ -11,6 +14,9 @@ import matter from 'gray-matter'
 import { sql } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '../db/client'
 import {
+  activationStatement,
+  embedStoredChunks,
+  embeddingsNeedRepair,
   invalidateQueryEmbedder,
   prepareEmbeddings,
   updateEmbeddings,
@@ -91,9 +97,13 @@ async function ingestCorpusFiles(
     pending.map((p) => ({ documentId: p.document.id, chunks: p.chunks })),
     { onProgress, train },
   )
+  // The first document written switches to the new model; the stored chunks get its vectors before.
+  let activate = activationStatement(prepared)
+  if (activate) await embedStoredChunks(handle, prepared, { documentId: pending[0]!.document.id, chunks: pending[0]!.chunks })
   for (const { file, index, document, chunks } of pending) {
     try {
-      const result = await replaceDocument(handle, document, chunks, { embedder: prepared.embedder })
+      const result = await replaceDocument(handle, document, chunks, { embedder: prepared.embedder, activate })
+      if (result.status !== 'unchanged') activate = null
       count(summary, result.status)
       summary.files[`corpus/${file.path}`] = result.status
       summary.chunks += result.chunks
@@ -172,7 +182,7 @@ export interface PdfIngestResult {
   chunksWritten: number
   warnings: string[]
   embeddings: EmbeddingUpdate | null
-  /** train: the embedding model (before the write); write: the document transaction (with vectors); embed: the other chunks' vectors and the model switch */
+  /** train: the embedding model (before the write); write: the document transaction (with its vectors and the model switch); embed: the other chunks' vectors and the final check */
   millis: { read: number; parse: number; chunk: number; train: number; write: number; embed: number; total: number }
 }
 
@@ -210,6 +220,19 @@ async function unchangedPdf(handle: DbHandle, fileHash: string, meta: PdfMeta, u
 }
 
 /**
+ * Nothing to write, but an earlier ingest may have been killed between writing vectors and switching to
+ * their model: then bring the embeddings in line (null when they already are).
+ */
+async function mendEmbeddings(handle: DbHandle, onProgress: ProgressFn, offload?: boolean): Promise<EmbeddingUpdate | null> {
+  if (!(await embeddingsNeedRepair(handle))) return null
+  onProgress('the stored vectors are not all of the current embedding model (an interrupted ingest?): mending them')
+  const embeddings = await updateEmbeddings(handle, { onProgress, train: offload ? offloaded().train : undefined })
+  invalidateQueryEmbedder()
+  onProgress(`embedding model ${embeddings.model}: ${embeddings.action}, ${embeddings.embedded} vectors written`)
+  return embeddings
+}
+
+/**
  * Reads, parses and stores one specification-book PDF as document `pdf:<document>:<edition>`.
  * A PdfError (encrypted, no text, corrupt, too large) is thrown before anything is written.
  */
@@ -226,7 +249,8 @@ export async function ingestPdf(
   const known = await unchangedPdf(handle, fileHash, meta, url)
   if (known) {
     onProgress(`${meta.fileName}: unchanged (same file as ${known.documentId})`)
-    return { ...known, millis: { ...known.millis, total: performance.now() - t0 } }
+    const embeddings = await mendEmbeddings(handle, onProgress, options.offload)
+    return { ...known, embeddings, millis: { ...known.millis, total: performance.now() - t0 } }
   }
   onProgress(`${meta.fileName}: reading ${(bytes.length / 1024 / 1024).toFixed(1)} MB`)
   const cpu = options.offload ? offloaded() : inProcess
@@ -236,12 +260,16 @@ export async function ingestPdf(
   onProgress(`${meta.fileName}: ${info.sections} sections, ${chunks.length} chunks, ${info.warnings.length} warnings`)
   const t3 = performance.now()
   const prepared = await prepareEmbeddings(handle, [{ documentId: doc.id, chunks }], { onProgress, train: cpu.train })
+  const activate = activationStatement(prepared)
+  const trained = performance.now()
+  if (activate) await embedStoredChunks(handle, prepared, { documentId: doc.id, chunks })
   const t4 = performance.now()
-  const result = await replaceDocument(handle, doc, chunks, { embedder: prepared.embedder })
+  // The model switch commits with the document (item 7 of issue 13: a kill after this commit leaves a searchable book).
+  const result = await replaceDocument(handle, doc, chunks, { embedder: prepared.embedder, activate })
   const t5 = performance.now()
   onProgress(`${meta.fileName}: ${result.status}, ${result.written} chunks written in ${((t5 - t4) / 1000).toFixed(1)} s`)
   let embeddings: EmbeddingUpdate | null = null
-  if (result.status !== 'unchanged') {
+  if (result.status !== 'unchanged' || (await embeddingsNeedRepair(handle))) {
     embeddings = await updateEmbeddings(handle, { onProgress, prepared, train: cpu.train })
     invalidateQueryEmbedder()
   }
@@ -258,7 +286,7 @@ export async function ingestPdf(
     chunksWritten: result.written,
     warnings: info.warnings,
     embeddings,
-    millis: { ...pdf.millis, train: t4 - t3, write: t5 - t4, embed: t6 - t5, total: t6 - t0 },
+    millis: { ...pdf.millis, train: trained - t3, write: t5 - t4, embed: t4 - trained + (t6 - t5), total: t6 - t0 },
   }
 }
 
