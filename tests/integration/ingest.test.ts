@@ -173,7 +173,7 @@ describe.each(DATABASE_KINDS)('ingest on %s', (kind) => {
     const resaved = await copy.save({ useObjectStreams: false })
     expect(Buffer.from(resaved).equals(Buffer.from(bookBytes))).toBe(false)
     const third = await ingestPdf(handle, resaved, meta)
-    expect(third).toMatchObject({ status: 'updated', chunksWritten: 0 })
+    expect(third).toMatchObject({ status: 'replaced', chunksWritten: 0, replaced: { fileName: 'book.pdf' } })
     expect(third.embeddings?.action).toBe('kept')
     expect(await chunksOf(handle, id)).toEqual(before)
   })
@@ -186,7 +186,7 @@ describe.each(DATABASE_KINDS)('ingest on %s', (kind) => {
     expect(before.map((r) => r.section)).toEqual(['401.1', '401.2', '402.1', '402.2', '403.1', '403.2'])
 
     const second = await ingestPdf(handle, await miniBook(MINI_B), MINI_META)
-    expect(second).toMatchObject({ status: 'updated', chunks: 6, chunksWritten: 1 })
+    expect(second).toMatchObject({ status: 'replaced', replaced: { fileName: 'mini.pdf' }, chunks: 6, chunksWritten: 1 })
     const after = await chunksOf(handle, id)
     expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id))
     const changed = after.filter((r, i) => r.content_hash !== before[i]!.content_hash).map((r) => r.section)
