@@ -22,6 +22,8 @@ const USAGE = `Usage: npm run ingest -- <file or folder>... [options]
   --url https://...  the official link (chunks link to #page=<n>)
 
 Without --document/--edition they are guessed from the PDF title or first page (the guess is printed).
+A different file whose guess names a book already loaded is refused; to replace a book with a new
+file, give both --document and --edition.
 The database is DATABASE_URL when set, otherwise the embedded one under DATA_DIR (default ./data);
 when a running server holds the embedded database, the files are handed to it.`
 

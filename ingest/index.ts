@@ -1,7 +1,10 @@
 /**
  * The ingest entry points: the bundled corpus (at every start and from the CLI), official PDFs, and
  * a list of paths as the CLI receives them. Each document is replaced in its own short transaction
- * (ingest/store.ts); the embeddings are brought up to date once at the end.
+ * (ingest/store.ts). A newly trained embedding model becomes current in the first document transaction,
+ * after the other stored chunks were given its vectors, so no commit leaves vectors without their model
+ * row; the embeddings are checked (and mended) once at the end, also when nothing was written
+ * (docs/decisions/010).
  */
 import { createHash } from 'node:crypto'
 import type { Dirent } from 'node:fs'
@@ -11,6 +14,9 @@ import matter from 'gray-matter'
 import { sql } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '../db/client'
 import {
+  activationStatement,
+  embedStoredChunks,
+  embeddingsNeedRepair,
   invalidateQueryEmbedder,
   prepareEmbeddings,
   updateEmbeddings,
@@ -91,9 +97,13 @@ async function ingestCorpusFiles(
     pending.map((p) => ({ documentId: p.document.id, chunks: p.chunks })),
     { onProgress, train },
   )
+  // The first document written switches to the new model; the stored chunks get its vectors before.
+  let activate = activationStatement(prepared)
+  if (activate) await embedStoredChunks(handle, prepared, { documentId: pending[0]!.document.id, chunks: pending[0]!.chunks })
   for (const { file, index, document, chunks } of pending) {
     try {
-      const result = await replaceDocument(handle, document, chunks, { embedder: prepared.embedder })
+      const result = await replaceDocument(handle, document, chunks, { embedder: prepared.embedder, activate })
+      if (result.status !== 'unchanged') activate = null
       count(summary, result.status)
       summary.files[`corpus/${file.path}`] = result.status
       summary.chunks += result.chunks
@@ -159,9 +169,14 @@ export interface PdfMeta {
   fileName: string
 }
 
+/** 'replaced': another file took the place of the stored book (the user named it with --document and --edition). */
+export type PdfStatus = ReplaceStatus | 'replaced'
+
 export interface PdfIngestResult {
   documentId: string
-  status: ReplaceStatus
+  status: PdfStatus
+  /** The file this one replaced ('replaced' only). */
+  replaced?: { fileName: string; pages: number }
   document: string
   edition: string
   /** What was guessed rather than given. */
@@ -172,7 +187,7 @@ export interface PdfIngestResult {
   chunksWritten: number
   warnings: string[]
   embeddings: EmbeddingUpdate | null
-  /** train: the embedding model (before the write); write: the document transaction (with vectors); embed: the other chunks' vectors and the model switch */
+  /** train: the embedding model (before the write); write: the document transaction (with its vectors and the model switch); embed: the other chunks' vectors and the final check */
   millis: { read: number; parse: number; chunk: number; train: number; write: number; embed: number; total: number }
 }
 
@@ -210,8 +225,75 @@ async function unchangedPdf(handle: DbHandle, fileHash: string, meta: PdfMeta, u
 }
 
 /**
+ * A PDF whose document id (title and edition) is already taken by another file, and whose title or
+ * edition was guessed: refused before anything is written (docs/decisions/010).
+ */
+export class DocumentConflictError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DocumentConflictError'
+  }
+}
+
+interface StoredPdfFile {
+  fileName: string
+  fileSha256: string | null
+  pages: number
+}
+
+async function storedPdfFile(handle: DbHandle, documentId: string): Promise<StoredPdfFile | null> {
+  const [row] = rowsOf<{ meta: Record<string, unknown> }>(
+    await handle.db.execute(sql`select meta from documents where id = ${documentId} and source = 'pdf'`),
+  )
+  if (!row) return null
+  return {
+    fileName: typeof row.meta.fileName === 'string' ? row.meta.fileName : 'an earlier file',
+    fileSha256: typeof row.meta.fileSha256 === 'string' ? row.meta.fileSha256 : null,
+    pages: Number(row.meta.pages ?? 0),
+  }
+}
+
+/**
+ * The identity rule of a book: a document id belongs to the file stored under it. Another file may take
+ * its place only when the user named the book with both --document and --edition; a guessed title or
+ * edition that lands on a stored book is a different book until the user says otherwise.
+ */
+function checkIdentity(
+  stored: StoredPdfFile | null,
+  fileHash: string,
+  meta: PdfMeta,
+  info: { document: string; edition: string; pages: number; guessed: { document?: string; edition?: string } },
+): StoredPdfFile | null {
+  if (!stored || stored.fileSha256 === fileHash) return null
+  if (meta.document?.trim() && meta.edition?.trim()) return stored
+  const title = info.guessed.document !== undefined ? 'guessed title' : 'title'
+  const edition = info.guessed.edition !== undefined ? (info.guessed.document !== undefined ? 'edition' : 'guessed edition') : 'edition'
+  const same = stored.fileName === meta.fileName ? `another file named ${stored.fileName}` : stored.fileName
+  throw new DocumentConflictError(
+    `${meta.fileName} was not ingested: its ${title} and ${edition} ("${info.document}", edition "${info.edition}") are those of ` +
+      `the book already loaded from ${same} (${stored.pages} pages; ${meta.fileName} has ${info.pages}), a different file. Nothing was changed. ` +
+      `To keep both, give ${meta.fileName} its own --document "..." or --edition "..."; ` +
+      `to replace ${stored.fileName} with it, run again with --document "${info.document}" --edition "${info.edition}".`,
+  )
+}
+
+/**
+ * Nothing to write, but an earlier ingest may have been killed between writing vectors and switching to
+ * their model: then bring the embeddings in line (null when they already are).
+ */
+async function mendEmbeddings(handle: DbHandle, onProgress: ProgressFn, offload?: boolean): Promise<EmbeddingUpdate | null> {
+  if (!(await embeddingsNeedRepair(handle))) return null
+  onProgress('the stored vectors are not all of the current embedding model (an interrupted ingest?): mending them')
+  const embeddings = await updateEmbeddings(handle, { onProgress, train: offload ? offloaded().train : undefined })
+  invalidateQueryEmbedder()
+  onProgress(`embedding model ${embeddings.model}: ${embeddings.action}, ${embeddings.embedded} vectors written`)
+  return embeddings
+}
+
+/**
  * Reads, parses and stores one specification-book PDF as document `pdf:<document>:<edition>`.
- * A PdfError (encrypted, no text, corrupt, too large) is thrown before anything is written.
+ * A PdfError (encrypted, no text, corrupt, too large) or a DocumentConflictError (another file holds that
+ * id and the title or edition was guessed) is thrown before anything is written.
  */
 export async function ingestPdf(
   handle: DbHandle,
@@ -226,7 +308,8 @@ export async function ingestPdf(
   const known = await unchangedPdf(handle, fileHash, meta, url)
   if (known) {
     onProgress(`${meta.fileName}: unchanged (same file as ${known.documentId})`)
-    return { ...known, millis: { ...known.millis, total: performance.now() - t0 } }
+    const embeddings = await mendEmbeddings(handle, onProgress, options.offload)
+    return { ...known, embeddings, millis: { ...known.millis, total: performance.now() - t0 } }
   }
   onProgress(`${meta.fileName}: reading ${(bytes.length / 1024 / 1024).toFixed(1)} MB`)
   const cpu = options.offload ? offloaded() : inProcess
@@ -234,21 +317,29 @@ export async function ingestPdf(
   const { doc, chunks, info } = pdf
   onProgress(`${meta.fileName}: ${info.pages} pages read in ${(pdf.millis.read / 1000).toFixed(1)} s`)
   onProgress(`${meta.fileName}: ${info.sections} sections, ${chunks.length} chunks, ${info.warnings.length} warnings`)
+  const replacing = checkIdentity(await storedPdfFile(handle, doc.id), fileHash, meta, info)
   const t3 = performance.now()
   const prepared = await prepareEmbeddings(handle, [{ documentId: doc.id, chunks }], { onProgress, train: cpu.train })
+  const activate = activationStatement(prepared)
+  const trained = performance.now()
+  if (activate) await embedStoredChunks(handle, prepared, { documentId: doc.id, chunks })
   const t4 = performance.now()
-  const result = await replaceDocument(handle, doc, chunks, { embedder: prepared.embedder })
+  // The model switch commits with the document (item 7 of issue 13: a kill after this commit leaves a searchable book).
+  const result = await replaceDocument(handle, doc, chunks, { embedder: prepared.embedder, activate })
   const t5 = performance.now()
-  onProgress(`${meta.fileName}: ${result.status}, ${result.written} chunks written in ${((t5 - t4) / 1000).toFixed(1)} s`)
+  const replaced = replacing && result.status === 'updated' ? { fileName: replacing.fileName, pages: replacing.pages } : undefined
+  const status: PdfStatus = replaced ? 'replaced' : result.status
+  onProgress(`${meta.fileName}: ${status}, ${result.written} chunks written in ${((t5 - t4) / 1000).toFixed(1)} s`)
   let embeddings: EmbeddingUpdate | null = null
-  if (result.status !== 'unchanged') {
+  if (result.status !== 'unchanged' || (await embeddingsNeedRepair(handle))) {
     embeddings = await updateEmbeddings(handle, { onProgress, prepared, train: cpu.train })
     invalidateQueryEmbedder()
   }
   const t6 = performance.now()
   return {
     documentId: doc.id,
-    status: result.status,
+    status,
+    ...(replaced ? { replaced } : {}),
     document: info.document,
     edition: info.edition,
     guessed: info.guessed,
@@ -258,7 +349,7 @@ export async function ingestPdf(
     chunksWritten: result.written,
     warnings: info.warnings,
     embeddings,
-    millis: { ...pdf.millis, train: t4 - t3, write: t5 - t4, embed: t6 - t5, total: t6 - t0 },
+    millis: { ...pdf.millis, train: trained - t3, write: t5 - t4, embed: t4 - trained + (t6 - t5), total: t6 - t0 },
   }
 }
 
@@ -300,7 +391,8 @@ function isInside(file: string, dir: string): boolean {
 
 export function describePdfResult(result: PdfIngestResult): string {
   const guessed = Object.entries(result.guessed).map(([key, value]) => `${key} '${value}'`)
-  return `${result.status}: ${result.document} (${result.edition}), ${result.pages} pages, ${result.sections} sections, ${result.chunks} chunks (${result.chunksWritten} written), ${result.warnings.length} warnings${guessed.length ? `; guessed ${guessed.join(' and ')}` : ''}`
+  const replaced = result.replaced ? `; replaced ${result.replaced.fileName} (${result.replaced.pages} pages)` : ''
+  return `${result.status}: ${result.document} (${result.edition}), ${result.pages} pages, ${result.sections} sections, ${result.chunks} chunks (${result.chunksWritten} written), ${result.warnings.length} warnings${guessed.length ? `; guessed ${guessed.join(' and ')}` : ''}${replaced}`
 }
 
 export function describeCorpusSummary(corpus: IngestSummary): string {

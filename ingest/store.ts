@@ -3,11 +3,13 @@
  * stored chunks, embeddings), and the transaction itself only runs a few batched statements: PGlite
  * serialises every query of the process, so a long transaction would hold up searches.
  *
- * A chunk whose id and content hash are already stored is left untouched (its vector included); only its
- * ordinal is corrected when the document's order changed. A kill at any point leaves either the previous
- * version or the new one, never a mix.
+ * A chunk whose id and content hash are already stored is left untouched, unless its vector is of another
+ * model than the embedder's (then only the vector is rewritten); only its ordinal is corrected when the
+ * document's order changed. A kill at any point leaves either the previous version or the new one, never a
+ * mix. `activate` (the embedding model switch) is the transaction's last statement, so the vectors written
+ * here commit together with the row of the model that made them.
  */
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { DbHandle } from '../db/client'
 import { chunks as chunksTable, documents } from '../db/schema'
 import { embeddingText, type IngestChunk, type IngestDocument } from './types'
@@ -34,6 +36,8 @@ export interface ReplaceResult {
 export interface ReplaceOptions {
   /** Embeds new and changed chunks before the transaction; without it they are stored without a vector. */
   embedder?: ChunkEmbedder | null
+  /** Run last in the transaction when the document is written (makes the embedder's model current). */
+  activate?: SQL | null
 }
 
 export const BATCH_ROWS = 500
@@ -50,6 +54,17 @@ async function testPause(): Promise<void> {
   if (ms > 0) {
     process.stderr.write(`INGEST_TEST_PAUSE inside transaction (${ms} ms)\n`)
     await new Promise((resolve) => setTimeout(resolve, ms))
+  }
+}
+
+/**
+ * Test hook: INGEST_TEST_KILL_AFTER_COMMIT=1 kills the process the moment a document's transaction has
+ * committed, before anything else is written (kill tests: what a crash at that point leaves behind).
+ */
+function testKillAfterCommit(): void {
+  if (process.env.INGEST_TEST_KILL_AFTER_COMMIT === '1') {
+    process.stderr.write('INGEST_TEST_KILL after commit\n')
+    process.kill(process.pid, 'SIGKILL')
   }
 }
 
@@ -85,7 +100,7 @@ export async function replaceDocument(
   }
   const existing = stored
     ? await db
-        .select({ id: chunksTable.id, hash: chunksTable.contentHash, ordinal: chunksTable.ordinal })
+        .select({ id: chunksTable.id, hash: chunksTable.contentHash, ordinal: chunksTable.ordinal, model: chunksTable.embeddingModel })
         .from(chunksTable)
         .where(eq(chunksTable.documentId, doc.id))
     : []
@@ -101,7 +116,17 @@ export async function replaceDocument(
   const t1 = performance.now()
 
   const embedder = options.embedder ?? null
-  const vectors = embedder && changed.length > 0 ? await embedder.embedTexts(changed.map(embeddingText)) : []
+  // Kept chunks whose vector is of another model get a vector of the embedder's (normally done beforehand by embedStoredChunks).
+  const restamped = embedder
+    ? chunks.filter((chunk) => {
+        const old = before.get(chunk.id)
+        return old && old.hash === chunk.contentHash && old.model !== embedder.name
+      })
+    : []
+  const embedded = [...changed, ...restamped]
+  const allVectors = embedder && embedded.length > 0 ? await embedder.embedTexts(embedded.map(embeddingText)) : []
+  const vectors = allVectors.slice(0, changed.length)
+  const restampVectors = allVectors.slice(changed.length)
   const rows = changed.map((chunk, i) => {
     const vector = vectors[i] ?? null
     return {
@@ -158,8 +183,22 @@ export async function replaceDocument(
         sql`update chunks set ordinal = v.ordinal from (values ${values}) as v(id, ordinal) where chunks.id = v.id`,
       )
     }
+    for (let start = 0; start < restamped.length; start += BATCH_ROWS) {
+      const values = sql.join(
+        restamped.slice(start, start + BATCH_ROWS).map((chunk, i) => {
+          const vector = restampVectors[start + i]
+          return sql`(${chunk.id}::text, ${vector ? `[${vector.join(',')}]` : null}::vector)`
+        }),
+        sql`, `,
+      )
+      await tx.execute(
+        sql`update chunks set embedding = v.embedding, embedding_model = ${embedder!.name} from (values ${values}) as v(id, embedding) where chunks.id = v.id`,
+      )
+    }
+    if (options.activate) await tx.execute(options.activate)
     await testPause()
   })
+  testKillAfterCommit()
   const t3 = performance.now()
   return {
     status: stored ? 'updated' : 'added',

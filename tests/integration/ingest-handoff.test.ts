@@ -151,6 +151,35 @@ describe('ingest hand-off to a running server (embedded database)', () => {
     expect(during.every((a) => a.status === 200 && a.sources > 0)).toBe(true)
   })
 
+  it('refuses a different file that lands on a handed-over book, and replaces it when --document and --edition name it', async () => {
+    const twins = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-handoff-twins-'))
+    try {
+      const first = path.join(twins, 'first.pdf')
+      const second = path.join(twins, 'second.pdf')
+      fs.writeFileSync(first, await makeSpecBookPdf({ pages: 6, edition: '2033' }))
+      fs.writeFileSync(second, await makeSpecBookPdf({ pages: 9, edition: '2033' }))
+      const env = { DATA_DIR: dataDir, DATABASE_URL: '' }
+      const added = await runCli([first, '--document', 'Twin Specifications'], env)
+      expect(added.code, `${added.stdout}\n${added.stderr}`).toBe(0)
+      expect(added.stdout).toMatch(/ok\s+\S*first\.pdf\s+added/)
+
+      // The edition is guessed: the server refuses, naming both files and the flags.
+      const refused = await runCli([second, '--document', 'Twin Specifications'], env)
+      expect(refused.code, `${refused.stdout}\n${refused.stderr}`).toBe(1)
+      expect(refused.stdout).toMatch(/FAILED\s+\S*second\.pdf/)
+      expect(refused.stdout).toContain('second.pdf was not ingested')
+      expect(refused.stdout).toContain('already loaded from first.pdf')
+      expect(refused.stdout).toContain('run again with --document "Twin Specifications" --edition "2033"')
+
+      const replaced = await runCli([second, '--document', 'Twin Specifications', '--edition', '2033'], env)
+      expect(replaced.code, `${replaced.stdout}\n${replaced.stderr}`).toBe(0)
+      expect(replaced.stdout).toMatch(/ok\s+\S*second\.pdf\s+replaced/)
+      expect(replaced.stdout).toContain('replaced first.pdf')
+    } finally {
+      fs.rmSync(twins, { recursive: true, force: true })
+    }
+  })
+
   it('the CLI hands the files to the server, which ingests them while it keeps answering', async () => {
     const run = await runCli([work, '--document', 'Handoff Specifications'], { DATA_DIR: dataDir, DATABASE_URL: '' })
     const shown = `${run.stdout}\n${run.stderr}\n--- server ---\n${server!.output()}`

@@ -3,7 +3,6 @@
  * generated specification PDFs, hash skips, one-section changes, a killed ingest, bad PDFs, the corpus,
  * and the CLI as a child process.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -15,6 +14,7 @@ import { getQueryEmbedder } from '../../app/lib/search/embedder.server'
 import { ingestCorpus, ingestPdf, pdfDocumentId } from '../../ingest/index'
 import { makeSpecBookPdf } from '../../ingest/pdf/fixtures'
 import { PDF_ERROR_MESSAGES } from '../../ingest/pdf/read'
+import { runCli } from './cli'
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
 import { ROOT } from './server'
 
@@ -89,37 +89,6 @@ async function counts(handle: DbHandle): Promise<{ documents: number; chunks: nu
     await handle.db.execute(sql`select (select count(*) from documents) as documents, (select count(*) from chunks) as chunks`),
   )
   return { documents: Number(row!.documents), chunks: Number(row!.chunks) }
-}
-
-/** Runs the CLI as a real child process (node + tsx, no npx wrapper, so a kill reaches it). */
-function runCli(
-  args: string[],
-  env: Record<string, string>,
-  options: { onStderr?: (text: string, kill: () => void) => void; timeoutMs?: number } = {},
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'ingest/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`CLI timed out\n${stdout}\n${stderr}`))
-    }, options.timeoutMs ?? 90_000)
-    child.stdout.on('data', (data) => (stdout += data))
-    child.stderr.on('data', (data) => {
-      stderr += data
-      options.onStderr?.(stderr, () => child.kill('SIGKILL'))
-    })
-    child.on('error', reject)
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ code, signal, stdout, stderr })
-    })
-  })
 }
 
 describe.each(DATABASE_KINDS)('ingest on %s', (kind) => {
@@ -204,7 +173,7 @@ describe.each(DATABASE_KINDS)('ingest on %s', (kind) => {
     const resaved = await copy.save({ useObjectStreams: false })
     expect(Buffer.from(resaved).equals(Buffer.from(bookBytes))).toBe(false)
     const third = await ingestPdf(handle, resaved, meta)
-    expect(third).toMatchObject({ status: 'updated', chunksWritten: 0 })
+    expect(third).toMatchObject({ status: 'replaced', chunksWritten: 0, replaced: { fileName: 'book.pdf' } })
     expect(third.embeddings?.action).toBe('kept')
     expect(await chunksOf(handle, id)).toEqual(before)
   })
@@ -217,7 +186,7 @@ describe.each(DATABASE_KINDS)('ingest on %s', (kind) => {
     expect(before.map((r) => r.section)).toEqual(['401.1', '401.2', '402.1', '402.2', '403.1', '403.2'])
 
     const second = await ingestPdf(handle, await miniBook(MINI_B), MINI_META)
-    expect(second).toMatchObject({ status: 'updated', chunks: 6, chunksWritten: 1 })
+    expect(second).toMatchObject({ status: 'replaced', replaced: { fileName: 'mini.pdf' }, chunks: 6, chunksWritten: 1 })
     const after = await chunksOf(handle, id)
     expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id))
     const changed = after.filter((r, i) => r.content_hash !== before[i]!.content_hash).map((r) => r.section)

@@ -9,6 +9,12 @@
  * switch leaves the old model current; the next ingest or start sees a training hash that differs and
  * trains again. Should several rows ever exist, the latest `trained_at` is current.
  *
+ * An ingest that trained a model before writing its documents (`prepareEmbeddings`) re-embeds the other
+ * stored chunks first (`embedStoredChunks`) and makes the switch the last statement of the document's own
+ * transaction (`activationStatement`), so the vectors it writes never commit without their model row
+ * (docs/decisions/010). `embeddingsNeedRepair` tells an ingest that found nothing to write whether an
+ * interrupted run left vectors of a model that is not the current one.
+ *
  * - Default (LSA, no network): trained on every chunk's text (section, title, heading path, body) when the
  *   training hash (sha256 over chunk ids and content hashes, in id order) differs from the stored one.
  *   Vocabulary and dimensions are capped (LSA_LIMITS) so that training stays within budget on a
@@ -18,7 +24,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Embeddings } from '@langchain/core/embeddings'
-import { desc, sql } from 'drizzle-orm'
+import { desc, sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '@db/client'
 import { embeddingModels } from '@db/schema'
 import {
@@ -155,12 +161,21 @@ async function writeVectors(handle: DbHandle, name: string, ids: string[], vecto
   }
 }
 
+interface ModelRow {
+  name: string
+  format: string
+  dimensions: number
+  trainingHash: string
+  model: unknown
+}
+
 /** Makes `name` the only, current model: one statement, so searches see the old model or the new one. */
-async function switchModel(
-  handle: DbHandle,
-  row: { name: string; format: string; dimensions: number; trainingHash: string; model: unknown },
-): Promise<void> {
-  await handle.db.execute(sql`
+async function switchModel(handle: DbHandle, row: ModelRow): Promise<void> {
+  await handle.db.execute(switchStatement(row))
+}
+
+function switchStatement(row: ModelRow): SQL {
+  return sql`
     with upserted as (
       insert into embedding_models (name, format, dimensions, training_hash, model, trained_at)
       values (${row.name}, ${row.format}, ${row.dimensions}, ${row.trainingHash}, ${JSON.stringify(row.model)}::jsonb, now())
@@ -168,7 +183,7 @@ async function switchModel(
         training_hash = excluded.training_hash, model = excluded.model, trained_at = excluded.trained_at
       returning name
     )
-    delete from embedding_models where name <> (select name from upserted)`)
+    delete from embedding_models where name <> (select name from upserted)`
 }
 
 interface ChunkTextRow {
@@ -260,6 +275,18 @@ export async function updateEmbeddings(handle: DbHandle, options: UpdateEmbeddin
       millis.embed = t1 - t0
       millis.write = performance.now() - t1
     }
+    // The model this ingest trained, already switched to in its document transaction: report the training.
+    const activated = options.prepared?.lsa
+    if (activated?.name === current.name) {
+      lsaCache.clear()
+      lsaCache.set(current.name, activated.model)
+      return {
+        model: current.name,
+        action: 'trained',
+        embedded: activated.stored.embedded + missing.length,
+        millis: { train: activated.trainMillis, embed: activated.stored.embedMillis + millis.embed, write: activated.stored.writeMillis + millis.write },
+      }
+    }
     return { model: current.name, action: 'kept', embedded: missing.length, millis }
   }
 
@@ -322,7 +349,14 @@ async function embedAll(model: LsaModel, texts: string[]): Promise<Array<number[
 export interface PreparedEmbeddings {
   /** Stores new and changed chunks with a vector at insert time (not rewritten afterwards). */
   embedder: ChunkEmbedder | null
-  lsa?: { name: string; model: LsaModel; trainingHash: string; trainMillis: number }
+  /** A newly trained model, not yet current. `stored`: what `embedStoredChunks` wrote with it. */
+  lsa?: {
+    name: string
+    model: LsaModel
+    trainingHash: string
+    trainMillis: number
+    stored: { embedded: number; embedMillis: number; writeMillis: number }
+  }
 }
 
 /**
@@ -360,7 +394,75 @@ export async function prepareEmbeddings(
   const model = await trainWithLimits(entries.map((e) => e.text), options.lsa, options.train)
   const trainMillis = performance.now() - t0
   const name = `lsa-${hash.slice(0, 12)}`
-  return { embedder: lsaEmbedder(name, model), lsa: { name, model, trainingHash: hash, trainMillis } }
+  return {
+    embedder: lsaEmbedder(name, model),
+    lsa: { name, model, trainingHash: hash, trainMillis, stored: { embedded: 0, embedMillis: 0, writeMillis: 0 } },
+  }
+}
+
+/**
+ * The statement that makes the prepared model current, for the end of the transaction that writes the
+ * documents it was trained for (null: no new model, nothing to switch). Run it only after
+ * `embedStoredChunks`, so that every chunk has a vector of the model when it becomes current.
+ */
+export function activationStatement(prepared: PreparedEmbeddings): SQL | null {
+  const lsa = prepared.lsa
+  if (!lsa) return null
+  return switchStatement({
+    name: lsa.name,
+    format: LSA_FORMAT,
+    dimensions: lsa.model.dimensions,
+    trainingHash: lsa.trainingHash,
+    model: serializeLsa(lsa.model),
+  })
+}
+
+/**
+ * Before the transaction that switches to the prepared model: gives the stored chunks that will still be
+ * there after it a vector of that model (batched, outside any transaction; searches ignore them until the
+ * switch). Left out: the chunks of `replacing` that its new version drops or rewrites, since that transaction
+ * deletes them. Other documents about to be replaced are embedded whole (they are written after the switch).
+ */
+export async function embedStoredChunks(
+  handle: DbHandle,
+  prepared: PreparedEmbeddings,
+  replacing: { documentId: string; chunks: Array<Pick<IngestChunk, 'id' | 'contentHash'>> },
+): Promise<number> {
+  const lsa = prepared.lsa
+  if (!lsa) return 0
+  const kept = new Set(replacing.chunks.map((chunk) => `${chunk.id}\u0000${chunk.contentHash}`))
+  const stale = rowsOf<ChunkTextRow & { document_id: string }>(
+    await handle.db.execute(
+      sql`select id, document_id, content_hash, section, section_title, heading_path, text, embedding_model from chunks where embedding_model is distinct from ${lsa.name}`,
+    ),
+  ).filter((row) => row.document_id !== replacing.documentId || kept.has(`${row.id}\u0000${row.content_hash}`))
+  if (stale.length === 0) return 0
+  const t0 = performance.now()
+  const vectors = await embedAll(lsa.model, stale.map(textOf))
+  const t1 = performance.now()
+  await writeVectors(handle, lsa.name, stale.map((row) => row.id), vectors)
+  lsa.stored.embedded += stale.length
+  lsa.stored.embedMillis += t1 - t0
+  lsa.stored.writeMillis += performance.now() - t1
+  return stale.length
+}
+
+/**
+ * Whether the stored vectors are out of line with the models (an interrupted ingest, or a configuration
+ * change): a chunk whose vector names another model than the current one, no current model for two or more
+ * chunks, or a current model of another kind than the configured one. `updateEmbeddings` mends all of these.
+ */
+export async function embeddingsNeedRepair(handle: DbHandle, env: Record<string, string | undefined> = process.env): Promise<boolean> {
+  const current = await currentModelRow(handle)
+  const [row] = rowsOf<{ stale: boolean; chunks: string | number }>(
+    await handle.db.execute(sql`
+      select exists (select 1 from chunks where embedding_model is distinct from ${current?.name ?? null}) as stale,
+             (select count(*) from chunks) as chunks`),
+  )
+  if (row!.stale) return true
+  if (!current) return Number(row!.chunks) >= 2
+  const config = embeddingsConfig(env)
+  return config.kind === 'openai' ? current.name !== `openai:${config.model}` : current.format !== LSA_FORMAT
 }
 
 // --- query side ----------------------------------------------------------------------------------------

@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process'
+import { ROOT } from './server'
+
+export interface CliRun {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs the ingest CLI as a real child process (node + tsx, no npx wrapper, so a kill reaches it). */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+  options: { onStderr?: (text: string, kill: () => void) => void; timeoutMs?: number } = {},
+): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'ingest/cli.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`CLI timed out\n${stdout}\n${stderr}`))
+    }, options.timeoutMs ?? 90_000)
+    child.stdout.on('data', (data) => (stdout += data))
+    child.stderr.on('data', (data) => {
+      stderr += data
+      options.onStderr?.(stderr, () => child.kill('SIGKILL'))
+    })
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer)
+      resolve({ code, signal, stdout, stderr })
+    })
+  })
+}
