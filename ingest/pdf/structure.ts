@@ -5,10 +5,9 @@
  * pages are removed. Pure: no I/O. Anything it cannot place with confidence becomes a warning.
  */
 
-export interface PageText {
-  num: number
-  text: string
-}
+import type { PageText } from '../../app/lib/pdf/read.server'
+
+export type { PageText }
 
 export interface BookMeta {
   document: string

@@ -14,7 +14,7 @@
  * - citation: one citation holds a `cite_any` string (reported, not part of 'answered with the figure').
  */
 import { z } from 'zod'
-import type { SearchResult } from '../../app/lib/search/types'
+import type { SearchResult } from '../../app/lib/search/core/types'
 import { citationTexts, containsAny, evalQuestionSchema, isAbstention } from './score'
 
 export const FIELD_KINDS = ['answer', 'unknown-in-domain', 'out-of-scope'] as const

@@ -6,7 +6,7 @@
  * Matching ignores case and all whitespace ('6 ft 3 in' = '6ft 3in'), as the dev file's README asks.
  */
 import { z } from 'zod'
-import type { Passage, SearchResult } from '../../app/lib/search/types'
+import type { Passage, SearchResult } from '../../app/lib/search/core/types'
 
 export const evalQuestionSchema = z.object({
   q: z.string().min(1),

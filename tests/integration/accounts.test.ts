@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../db/client'
 import { users } from '../../db/schema'
 import { createGuest } from '../../app/lib/auth/users.server'
-import { SearchQuotaExceeded, runCountedSearch } from '../../app/lib/search-quota.server'
+import { SearchQuotaExceeded, runCountedSearch } from '../../app/lib/search/quota.server'
 import { DATABASE_KINDS, createTestDatabase, openMigratedTestDatabase, type TestDatabase } from './databases'
 import { ROOT, startServer, type RunningServer } from './server'
 

@@ -13,7 +13,7 @@ import { migrateDatabase, openDatabase, rowsOf, type DbHandle } from '../../db/c
 import { getQueryEmbedder } from '../../app/lib/search/embedder.server'
 import { ingestCorpus, ingestPdf, pdfDocumentId } from '../../ingest/index'
 import { makeSpecBookPdf } from '../../ingest/pdf/fixtures'
-import { PDF_ERROR_MESSAGES } from '../../ingest/pdf/read'
+import { PDF_ERROR_MESSAGES } from '../../app/lib/pdf/read.server'
 import { runCli } from './cli'
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
 import { ROOT } from './server'

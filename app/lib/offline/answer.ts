@@ -6,9 +6,9 @@
  * citation label the online answers use. It never claims 'high' confidence, and says 'I don't know'
  * (confidence 'unknown') when nothing in the index matches enough of the question.
  */
-import { analyzeQuery } from '../search/query'
-import { tokenize } from '../search/tokenize'
-import type { Confidence, ExactCitation, SearchResult, SourceDocument } from '../search/types'
+import { analyzeQuery } from '../search/core/query'
+import { tokenize } from '../search/core/tokenize'
+import type { Confidence, ExactCitation, SearchResult, SourceDocument } from '../search/core/types'
 import type { OfflineEntry, OfflineIndex } from './types'
 
 export const OFFLINE_ENGINE = 'Offline answer from the cached SCDOT index on this device (no server, no AI model)'

@@ -5,7 +5,7 @@
 import { OFFLINE_INDEX_PATH } from '../pwa/cache-policy'
 import { answerOffline, prepareIndex, type PreparedIndex } from './answer'
 import type { OfflineIndex } from './types'
-import type { SearchResult } from '../search/types'
+import type { SearchResult } from '../search/core/types'
 
 let prepared: PreparedIndex | null = null
 

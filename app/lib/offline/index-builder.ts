@@ -6,8 +6,8 @@
  * and number so the whole index stays small (MAX_INDEX_BYTES, checked by the route's test).
  */
 import { createHash } from 'node:crypto'
-import { citationOf } from '../search/answer/citations'
-import type { Passage } from '../search/types'
+import { citationOf } from '../search/core/citations'
+import type { Passage } from '../search/core/types'
 import type { OfflineEntry, OfflineIndex } from './types'
 
 export const OFFLINE_KINDS = ['drawing', 'manual', 'cheat-sheet', 'spec-section', 'supplemental-spec', 'test-method', 'manual-note', 'federal'] as const

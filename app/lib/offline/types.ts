@@ -1,4 +1,4 @@
-import type { ExactCitation } from '../search/types'
+import type { ExactCitation } from '../search/core/types'
 
 /** One passage of the offline index: where it is cited and the statements it holds. */
 export interface OfflineEntry {

@@ -20,11 +20,11 @@ import {
   prepare,
   type AnswerBody,
   type Prepared,
-} from './answer/compose'
-import { configKey, createModelAnswerer, llmConfigFromEnv, type ModelAnswer, type ModelAnswerer } from './answer/llm.server'
-import { calculationSuggestions, calculatorNote, type CheatSheetInfo } from './answer/suggestions'
+} from './core/compose'
+import { configKey, createModelAnswerer, llmConfigFromEnv, type ModelAnswer, type ModelAnswerer } from './llm.server'
+import { calculationSuggestions, calculatorNote, type CheatSheetInfo } from './core/answer-suggestions'
 import { retrieve } from './retrieve.server'
-import type { Passage, RetrievalOptions, RetrievalResult, SearchResult, SpecBook } from './types'
+import type { Passage, RetrievalOptions, RetrievalResult, SearchResult, SpecBook } from './core/types'
 
 export interface ChainInput {
   handle: DbHandle

@@ -37,10 +37,9 @@ import {
   type LsaModel,
   type LsaOptions,
   type SerializedLsaModel,
-} from './lsa'
+} from './core/lsa'
 import { createEmbeddings, LsaEmbeddings, parseEmbeddingsConfig, type EmbeddingsConfig } from './embeddings.server'
-import type { ChunkEmbedder } from '../../../ingest/store'
-import { embeddingText, type IngestChunk } from '../../../ingest/types'
+import { embeddingText, type ChunkEmbedder, type IngestChunk } from './core/chunk'
 
 /**
  * Caps that keep training time bounded. Measured on this 2-core machine (scripts/bench-ingest.ts, load

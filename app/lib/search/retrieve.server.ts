@@ -23,9 +23,9 @@ import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '@db/client'
 import { logger } from '../logger.server'
 import { getQueryEmbedder } from './embedder.server'
-import { isZeroVector } from './lsa'
-import { analyzeQuery, embeddingText, fullTextTerms } from './query'
-import type { Passage, QueryAnalysis, RetrievalMode, RetrievalOptions, RetrievalResult } from './types'
+import { isZeroVector } from './core/lsa'
+import { analyzeQuery, embeddingText, fullTextTerms } from './core/query'
+import type { Passage, QueryAnalysis, RetrievalMode, RetrievalOptions, RetrievalResult } from './core/types'
 import { getVocabulary } from './vocabulary.server'
 
 export const DEFAULT_LIMIT = 8

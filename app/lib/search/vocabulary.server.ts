@@ -7,8 +7,8 @@ import { brotliDecompressSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '@db/client'
 import { corpusVersion } from './corpus-version.server'
-import { FIELD_WORDS, PLACE_WORDS } from './query'
-import { createVocabulary, type Vocabulary } from './spelling'
+import { FIELD_WORDS, PLACE_WORDS } from './core/query'
+import { createVocabulary, type Vocabulary } from './core/spelling'
 
 /** How long a built vocabulary is trusted before the corpus version is read again. */
 export const VOCABULARY_RECHECK_MS = 5_000

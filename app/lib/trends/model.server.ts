@@ -8,7 +8,7 @@ import { HumanMessage, SystemMessage } from '@langchain/core/messages'
 import type { Runnable } from '@langchain/core/runnables'
 import { ChatOpenAI } from '@langchain/openai'
 import { z } from 'zod'
-import type { LlmConfig } from '../search/answer/llm.server'
+import type { LlmConfig } from '../search/llm.server'
 import type { TrendFigures } from './metrics'
 
 export const narrativeSchema = z.object({

@@ -10,8 +10,8 @@
  * floor answers it with "I don't know".
  */
 import { topicsOfQuery } from '~/lib/dashboard/topics'
-import { findOtherState } from '../query'
-import type { QueryAnalysis } from '../types'
+import { findOtherState } from './query'
+import type { QueryAnalysis } from './types'
 import type { Evidence } from './evidence'
 
 const FIELD_WORDS =

@@ -15,9 +15,9 @@ import { HumanMessage, SystemMessage } from '@langchain/core/messages'
 import type { Runnable } from '@langchain/core/runnables'
 import { ChatOpenAI } from '@langchain/openai'
 import { z } from 'zod'
-import type { Passage } from '../types'
-import { citationOf } from './citations'
-import { checkModelReply, type ModelReply } from './check'
+import type { Passage } from './core/types'
+import { citationOf } from './core/citations'
+import { checkModelReply, type ModelReply } from './core/check'
 
 export const DEFAULT_LLM_TIMEOUT_MS = 15_000
 /** Passages given to the model, and the longest passage text sent. */

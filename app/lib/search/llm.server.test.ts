@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildPrompt, configKey, DEFAULT_LLM_TIMEOUT_MS, llmConfigFromEnv } from './llm.server'
-import { asphaltCores, guardrailDrawing } from './test-passages'
+import { asphaltCores, guardrailDrawing } from './core/test-passages'
 
 describe('llmConfigFromEnv', () => {
   it('is off without a model or a key', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { findFormTemplate, formLabel } from '~/lib/forms/templates'
-import { CALCULATOR_IDS } from '~/lib/calculators'
+import { CALCULATOR_IDS } from '~/lib/calculators/index'
 import { VERIFICATION_NOTICE } from '~/lib/corpus/schema'
 import {
   calculationSuggestions,
@@ -11,7 +11,7 @@ import {
   formIdFor,
   inspectorTips,
   type CheatSheetInfo,
-} from './suggestions'
+} from './answer-suggestions'
 import { analysis, asphaltCores, guardrailChecks, guardrailDrawing } from './test-passages'
 import { questionTerms } from './text'
 

@@ -8,7 +8,7 @@
  * which is a parameter of the question ('55 mph') and weighs 0.5. So a question whose specific words appear in
  * no passage (a road's lane count, a sports result) has low coverage even when its generic words match.
  */
-import type { Passage } from '../types'
+import type { Passage } from './types'
 import { coverage, passageStems, termFound, type QuestionTerms } from './text'
 
 /** Passages considered for weights, coverage and answer facts. */

@@ -3,7 +3,7 @@
  * citations, sources and suggestions. Pure: the model path (llm.server.ts) supplies its own answer text
  * and passages through `buildResult`, everything else stays the same.
  */
-import type { AnswerEngine, Passage, QueryAnalysis, SearchResult } from '../types'
+import type { AnswerEngine, Passage, QueryAnalysis, SearchResult } from './types'
 import { exactCitationsOf, labelOf, quotedCitationsOf, sourcesOf } from './citations'
 import { judgeConfidence, type ConfidenceVerdict } from './confidence'
 import { gatherEvidence, type Evidence } from './evidence'
@@ -17,7 +17,7 @@ import {
   featureSuggestions,
   inspectorTips,
   type CheatSheetInfo,
-} from './suggestions'
+} from './answer-suggestions'
 import { questionTerms, saysNoConfirmedValue, type QuestionTerms } from './text'
 
 export const EXTRACTIVE_ENGINE = 'Extractive answer from the SCDOT corpus (no AI model)'

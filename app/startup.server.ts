@@ -1,11 +1,11 @@
 import path from 'node:path'
 import { appRoot, getDatabase, type DbHandle } from '@db/client'
-import { loadCorpusFiles, type CorpusLoadSummary } from '../../ingest/corpus-files'
-import { writeHandoff } from '../../ingest/handoff'
-import { ingestCorpus, type IngestSummary } from '../../ingest/index'
-import { logger } from './logger.server'
-import { startNewsScheduler } from './news/scheduler.server'
-import { ensureVapidKeys } from './push/vapid.server'
+import { loadCorpusFiles, type CorpusLoadSummary } from '../ingest/corpus-files'
+import { writeHandoff } from '../ingest/handoff'
+import { ingestCorpus, type IngestSummary } from '../ingest/index'
+import { logger } from './lib/logger.server'
+import { startNewsScheduler } from './lib/news/scheduler.server'
+import { ensureVapidKeys } from './lib/push/vapid.server'
 
 export interface StartupReport {
   database: DbHandle['kind']

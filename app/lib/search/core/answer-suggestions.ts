@@ -2,12 +2,12 @@
  * The suggestion fields of a search result: cheat sheets, calculators, feature suggestions, Inspector
  * Tips and the engagement line. Pure (the cheat-sheet records are passed in).
  */
-import { CATALOGUE, REBAR_POUNDS_PER_FOOT, searchCalculators, type CalculatorId, type RebarSize } from '~/lib/calculators'
+import { CATALOGUE, REBAR_POUNDS_PER_FOOT, searchCalculators, type CalculatorId, type RebarSize } from '~/lib/calculators/index'
 import { cheatSheetIdForTopic, FALLBACK_CHEAT_SHEET_ID, type CheatSheetKeywords } from '~/lib/corpus/cheat-sheet-topic'
 import { VERIFICATION_NOTICE } from '~/lib/corpus/schema'
 import { topicByName, topicsOfQuery } from '~/lib/dashboard/topics'
-import { tokenize } from '../tokenize'
-import type { FeatureSuggestion, Passage } from '../types'
+import { tokenize } from './tokenize'
+import type { FeatureSuggestion, Passage } from './types'
 import type { SelectedFact } from './extractive'
 import { coverage, factsOf, type QuestionTerms } from './text'
 

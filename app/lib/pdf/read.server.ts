@@ -2,7 +2,11 @@
  * Reads the text of a PDF page by page with pdf-parse, and turns every way a PDF can be unusable
  * into a PdfError with a message a user can act on.
  */
-import type { PageText } from './structure'
+/** One page's text as the PDF reader gives it (1-based page number). */
+export interface PageText {
+  num: number
+  text: string
+}
 
 export type PdfErrorCode = 'encrypted' | 'no-text' | 'corrupt' | 'too-large'
 

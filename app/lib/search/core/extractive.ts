@@ -21,7 +21,7 @@
  * most two from one passage, none that repeats a chosen fact (see `repeats`), and only facts with figures
  * after a lead with a figure when the question asks for one.
  */
-import type { Passage } from '../types'
+import type { Passage } from './types'
 import { CONSIDERED_PASSAGES, type Evidence } from './evidence'
 import { coverage, factsOf, headingStems, quantitiesOf, saysNoConfirmedValue, termFound, type Fact } from './text'
 

@@ -6,9 +6,9 @@
  * when the shorter has at least 4 letters and starts the longer ('flag' ~ 'flagger', 'seed' ~ 'seeding'):
  * the tokenizer's light stemmer leaves agent nouns alone, and questions use them.
  */
-import { tokenize } from '../tokenize'
-import { SYNONYM_GROUPS } from '../query'
-import type { Passage, QueryAnalysis } from '../types'
+import { tokenize } from './tokenize'
+import { SYNONYM_GROUPS } from './query'
+import type { Passage, QueryAnalysis } from './types'
 
 /**
  * Words that carry no subject in a question about this product: every passage is SCDOT, a requirement

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tokenize } from '../tokenize'
+import { tokenize } from './tokenize'
 import { analysis } from './test-passages'
 import { coverage, factsOf, figuresOf, quantitiesOf, questionTerms, sentences, stemsMatch, termFound } from './text'
 

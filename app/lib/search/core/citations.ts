@@ -13,8 +13,8 @@
  * - anything else (test methods, supplemental specs, CFR parts): the section as written, 'SC-T-29',
  *   'SC-M-400', '29 CFR 1926.652'.
  */
-import { extractRefs } from '../../../../ingest/refs'
-import type { ExactCitation, Passage, SourceDocument } from '../types'
+import { extractRefs } from './refs'
+import type { ExactCitation, Passage, SourceDocument } from './types'
 
 const MUTCD_TABLE = /^(?:MUTCD\s+)?(?:Table\s+)?(\d[A-Z]-\d+)$/i
 const DRAWING_ID = /drawing-([a-z]\d{3})\b/i

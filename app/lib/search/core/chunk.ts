@@ -1,4 +1,7 @@
-/** What the ingest steps hand to the store: one `documents` row and its `chunks` rows, before embedding. */
+/**
+ * The format ingest writes and search reads: one `documents` row and its `chunks` rows, before embedding,
+ * and the text a chunk is embedded on. Pure: shared by the ingest, the server and tests.
+ */
 
 export interface IngestDocument {
   /** 'corpus:<path under corpus/>' or 'pdf:<document slug>:<edition slug>' */
@@ -36,4 +39,11 @@ export interface IngestChunk {
 /** The text a chunk is embedded (and the LSA model trained) on. */
 export function embeddingText(chunk: Pick<IngestChunk, 'section' | 'sectionTitle' | 'headingPath' | 'text'>): string {
   return [chunk.section, chunk.sectionTitle, chunk.headingPath, chunk.text].filter(Boolean).join('\n')
+}
+
+/** What writes vectors for chunks: the LSA model trained at ingest, or a configured endpoint. */
+export interface ChunkEmbedder {
+  /** embedding_models.name written to chunks.embedding_model */
+  name: string
+  embedTexts(texts: string[]): Promise<Array<number[] | null>>
 }

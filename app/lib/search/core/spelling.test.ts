@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { correctSpelling, createVocabulary, damerauLevenshtein, soundKey, suggest } from './spelling'
-import { isCommonWord } from './vocabulary.server'
+import { isCommonWord } from '../vocabulary.server'
 
 const corpus = createVocabulary(
   [

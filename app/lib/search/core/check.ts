@@ -11,7 +11,7 @@
  * Tips whose figures are not in the cited passages are dropped, not failed.
  * A passing answer gets its markers replaced by the passages' labels ('[P3]' -> '[Drawing G501]').
  */
-import type { Passage } from '../types'
+import type { Passage } from './types'
 import { labelOf } from './citations'
 import { figuresOf } from './text'
 

@@ -4,7 +4,7 @@ import { citationOf, exactCitationsOf, sourcesOf } from './citations'
 import { DONT_KNOW, SCOPE_MESSAGE, extractiveResult, prepare } from './compose'
 import { checkScope } from './scope'
 import { gatherEvidence } from './evidence'
-import type { CheatSheetInfo } from './suggestions'
+import type { CheatSheetInfo } from './answer-suggestions'
 import { analysis, asphaltCores, guardrailChecks, guardrailDrawing, passage, section401 } from './test-passages'
 import { questionTerms } from './text'
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, or, sql } from 'drizzle-orm'
 import type { Database } from '@db/client'
 import { users } from '@db/schema'
-import { recordMemberSearch, recordSearch, type RecordSearchInput } from './search-history.server'
-import { GUEST_SEARCH_LIMIT } from './search-limits'
+import { recordMemberSearch, recordSearch, type RecordSearchInput } from './history.server'
+import { GUEST_SEARCH_LIMIT } from './limits'
 
 /**
  * The one place searches are counted. Guests get GUEST_SEARCH_LIMIT searches; members are unlimited.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { analyzeFormData } from './analyze-api'
+import { analyzeFormData } from '~/lib/search/client'
 
 describe('analyze-image request body (§7)', () => {
   it('sends the one file with analysisType, query and the fixed specBook and userRole', () => {

@@ -2,7 +2,7 @@
  * Hand-made passages and analyses for the answer's unit tests (shaped like what ingest and retrieval
  * produce from the corpus, written for the tests).
  */
-import type { Passage, QueryAnalysis } from '../types'
+import type { Passage, QueryAnalysis } from './types'
 
 let counter = 0
 

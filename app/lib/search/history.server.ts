@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { rowsOf, type Database } from '@db/client'
 import { searches, users } from '@db/schema'
-import { topicsOfQuery } from './dashboard/topics'
-import type { Confidence } from './dashboard/types'
+import { topicsOfQuery } from '../dashboard/topics'
+import type { Confidence } from '../dashboard/types'
 
 /**
  * A user's stored searches (history, the dashboard, achievements). Every function takes the user's id

@@ -16,7 +16,7 @@
  * - below the floor ("I don't know"): C < 0.4 (0.25 with E), or F < 0.3 without E (low confidence
  *   with poor coverage).
  */
-import type { Confidence } from '../types'
+import type { Confidence } from './types'
 import type { Evidence } from './evidence'
 import type { SelectedFact } from './extractive'
 import { headingStems, quantitiesOf, saysNoConfirmedValue, termFound } from './text'

@@ -8,8 +8,8 @@
  * - field abbreviations and synonyms expanded, each group listed once below ('HMA' adds 'hot mix asphalt');
  * - another US state or its DOT named in the question (South Carolina, SC and SCDOT are ours).
  */
-import { extractRefs } from '../../../ingest/refs'
-import { topicWords } from '../dashboard/topics'
+import { extractRefs } from './refs'
+import { topicWords } from '~/lib/dashboard/topics'
 import { correctSpelling, type Vocabulary } from './spelling'
 import { tokenize } from './tokenize'
 import type { QueryAnalysis } from './types'
