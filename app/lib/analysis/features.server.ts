@@ -14,8 +14,7 @@
  */
 import type { DbHandle } from '@db/client'
 import { citationOf } from '~/lib/search/core/citations'
-import { FLOOR_COVERAGE } from '~/lib/search/core/confidence'
-import { gatherEvidence } from '~/lib/search/core/evidence'
+import { FLOOR_COVERAGE, gatherEvidence } from '~/lib/search/core/evidence'
 import { questionTerms } from '~/lib/search/core/text'
 import { retrieve } from '~/lib/search/retrieve.server'
 import type { FindingOrigin, IdentifiedFeature, Passage, SpecBook } from '~/lib/search/core/types'

@@ -1,26 +1,33 @@
 /**
- * The corpus vocabulary for spelling correction: every word of the chunk texts, titles and heading paths
- * with its number of occurrences, built once per corpus version and shared by every search of the process.
- * The version is `corpusVersion` (documents and embedding model), checked at most every few seconds.
+ * What search knows of the corpus as a whole, built once per corpus version and shared by every search of
+ * the process: the vocabulary for spelling correction (every word of the chunk texts, titles and heading
+ * paths with its number of occurrences) and the corpus statistics the core ranks with (core/rank.ts:
+ * document frequency of every stem over the chunks). The version is `corpusVersion` (documents and
+ * embedding model), checked at most every few seconds.
  */
 import { brotliDecompressSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '@db/client'
 import { corpusVersion } from './corpus-version.server'
 import { FIELD_WORDS, PLACE_WORDS } from './core/query'
+import { buildCorpusStats, rankingText, type CorpusStats } from './core/rank'
 import { createVocabulary, type Vocabulary } from './core/spelling'
 
 /** How long a built vocabulary is trusted before the corpus version is read again. */
 export const VOCABULARY_RECHECK_MS = 5_000
 
-interface Cached {
+export interface CorpusKnowledge {
+  vocabulary: Vocabulary
+  stats: CorpusStats
+}
+
+interface Cached extends CorpusKnowledge {
   version: string
   checkedAt: number
-  vocabulary: Vocabulary
 }
 
 const cache = new WeakMap<DbHandle, Cached>()
-const pending = new WeakMap<DbHandle, Promise<Vocabulary>>()
+const pending = new WeakMap<DbHandle, Promise<CorpusKnowledge>>()
 
 export function countWords(texts: Iterable<string>): Map<string, number> {
   const counts = new Map<string, number>()
@@ -32,31 +39,35 @@ export function countWords(texts: Iterable<string>): Map<string, number> {
   return counts
 }
 
-async function build(handle: DbHandle): Promise<Vocabulary> {
+async function build(handle: DbHandle): Promise<CorpusKnowledge> {
   const result = await handle.db.execute(
-    sql`select coalesce(section_title, '') || ' ' || heading_path || ' ' || text as t from chunks`,
+    sql`select d.title, c.section, c.section_title, c.heading_path, c.text from chunks c join documents d on d.id = c.document_id`,
   )
-  const rows = rowsOf<{ t: string }>(result)
+  const rows = rowsOf<{ title: string; section: string | null; section_title: string | null; heading_path: string; text: string }>(result)
   loadCommonWords()
-  return createVocabulary(countWords(rows.map((r) => r.t)), isCommonWord)
+  const vocabulary = createVocabulary(countWords(rows.map((r) => `${r.section_title ?? ''} ${r.heading_path} ${r.text}`)), isCommonWord)
+  const stats = buildCorpusStats(
+    rows.map((r) => rankingText({ documentTitle: r.title, section: r.section, sectionTitle: r.section_title, headingPath: r.heading_path, text: r.text })),
+  )
+  return { vocabulary, stats }
 }
 
-/** The vocabulary of the corpus now in the database (cached; rebuilt after an ingest changes it). */
-export async function getVocabulary(handle: DbHandle): Promise<Vocabulary> {
+/** The vocabulary and ranking statistics of the corpus now in the database (cached; rebuilt after an ingest changes it). */
+export async function getCorpusKnowledge(handle: DbHandle): Promise<CorpusKnowledge> {
   const now = Date.now()
   const cached = cache.get(handle)
-  if (cached && now - cached.checkedAt < VOCABULARY_RECHECK_MS) return cached.vocabulary
+  if (cached && now - cached.checkedAt < VOCABULARY_RECHECK_MS) return cached
   const running = pending.get(handle)
   if (running) return running
   const work = (async () => {
     const version = await corpusVersion(handle)
     if (cached && cached.version === version) {
       cached.checkedAt = Date.now()
-      return cached.vocabulary
+      return cached
     }
-    const vocabulary = await build(handle)
-    cache.set(handle, { version, checkedAt: Date.now(), vocabulary })
-    return vocabulary
+    const built = await build(handle)
+    cache.set(handle, { ...built, version, checkedAt: Date.now() })
+    return built
   })()
   pending.set(handle, work)
   try {
@@ -64,6 +75,11 @@ export async function getVocabulary(handle: DbHandle): Promise<Vocabulary> {
   } finally {
     pending.delete(handle)
   }
+}
+
+/** The vocabulary of the corpus now in the database (spelling correction). */
+export async function getVocabulary(handle: DbHandle): Promise<Vocabulary> {
+  return (await getCorpusKnowledge(handle)).vocabulary
 }
 
 // ---------------------------------------------------------------------------------------------------

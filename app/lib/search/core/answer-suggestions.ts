@@ -8,7 +8,7 @@ import { VERIFICATION_NOTICE } from '~/lib/corpus/schema'
 import { topicByName, topicsOfQuery } from '~/lib/dashboard/topics'
 import { tokenize } from './tokenize'
 import type { FeatureSuggestion, Passage } from './types'
-import type { SelectedFact } from './extractive'
+import type { SelectedFact } from './decide'
 import { coverage, factsOf, type QuestionTerms } from './text'
 
 export const MAX_SUGGESTIONS = 3

@@ -1,14 +1,14 @@
 /**
- * From retrieved passages to a §3 search result: evidence, scope, confidence, the extractive answer,
- * citations, sources and suggestions. Pure: the model path (llm.server.ts) supplies its own answer text
- * and passages through `buildResult`, everything else stays the same.
+ * From candidate passages to a §3 search result: the core's ranking, the answer's facts, confidence and
+ * scope (decide.ts), the extractive answer, citations, sources and suggestions. Pure: the server and the
+ * browser's offline answerer both call `prepare` and `extractiveResult`; the chat-model path
+ * (llm.server.ts) supplies its own answer text and passages through `buildResult`.
  */
 import type { AnswerEngine, Passage, QueryAnalysis, SearchResult } from './types'
 import { exactCitationsOf, labelOf, quotedCitationsOf, sourcesOf } from './citations'
-import { judgeConfidence, type ConfidenceVerdict } from './confidence'
-import { gatherEvidence, type Evidence } from './evidence'
-import { passagesUsed, selectFacts, type SelectedFact } from './extractive'
-import { checkScope, hasFieldVocabulary, type ScopeVerdict } from './scope'
+import { leadFigure } from './answer-type'
+import { decide, type Decision, type ScopeVerdict, type SelectedFact, type Verdict } from './decide'
+import type { CorpusStats } from './rank'
 import {
   calculationSuggestions,
   calculatorNote,
@@ -31,33 +31,37 @@ export const SCOPE_MESSAGE = 'This product covers South Carolina (SCDOT) road co
 export interface Prepared {
   query: string
   analysis: QueryAnalysis
+  /** The candidates in the core's order, best first. */
   passages: Passage[]
   terms: QuestionTerms
-  evidence: Evidence
+  decision: Decision
   facts: SelectedFact[]
-  verdict: ConfidenceVerdict
+  verdict: Verdict
   scope: ScopeVerdict
   sheets: CheatSheetInfo[]
 }
 
-export function prepare(query: string, analysis: QueryAnalysis, passages: Passage[], sheets: CheatSheetInfo[]): Prepared {
+export function prepare(query: string, analysis: QueryAnalysis, candidates: readonly Passage[], stats: CorpusStats, sheets: CheatSheetInfo[]): Prepared {
   const terms = questionTerms(analysis)
-  // Plain words the corpus never uses are discounted only in a question that is about field work;
-  // without field vocabulary they keep their full weight, so 'Who won the World Series?' stays out.
-  const unknown = hasFieldVocabulary(analysis.corrected || analysis.original, analysis) ? analysis.unknownStems : []
-  const evidence = gatherEvidence(terms, passages, unknown)
-  const facts = selectFacts(evidence, passages)
+  const decision = decide(analysis, terms, candidates, stats)
   return {
     query,
     analysis,
-    passages,
+    passages: decision.ranked.map((scored) => scored.passage),
     terms,
-    evidence,
-    facts,
-    verdict: judgeConfidence(evidence, facts),
-    scope: checkScope(analysis, evidence),
+    decision,
+    facts: decision.facts,
+    verdict: decision.verdict,
+    scope: decision.scope,
     sheets,
   }
+}
+
+/** The passages the chosen facts come from, in the core's order, once each. */
+export function passagesUsed(facts: readonly SelectedFact[]): Passage[] {
+  const byRank = [...facts].sort((a, b) => a.rank - b.rank)
+  const seen = new Set<string>()
+  return byRank.filter((f) => (seen.has(f.passage.chunkId) ? false : (seen.add(f.passage.chunkId), true))).map((f) => f.passage)
 }
 
 /** True when the answer is a real answer (in scope and above the confidence floor). */
@@ -80,10 +84,9 @@ export function extractiveBody(prepared: Prepared, searchEngine = EXTRACTIVE_ENG
   const { facts } = prepared
   const line = (fact: SelectedFact) => `${fact.fact.text} (${labelOf(fact.passage)})`
   const parts: string[] = []
-  if (prepared.verdict.confidence === 'low') {
-    parts.push('The corpus holds only a partial match for this question; check the sources below before relying on it.')
-  }
-  parts.push(line(facts[0]!))
+  // The figure asked for leads ('36 in: Drums are at least 36 in tall...'); the fact follows as written.
+  const figure = leadFigure(facts[0]!.fact.body, prepared.decision.answerType)
+  parts.push(figure ? `${figure}: ${line(facts[0]!)}` : line(facts[0]!))
   if (facts.length > 1) parts.push(['Also in the corpus:', ...facts.slice(1).map((fact) => `- ${line(fact)}`)].join('\n'))
   const note = calculatorNote(prepared.query, calculationSuggestions(prepared.query))
   if (note) parts.push(note)
@@ -97,7 +100,7 @@ export function abstainBody(prepared: Prepared): AnswerBody {
     const answer =
       scope.kind === 'other-state'
         ? `${SCOPE_MESSAGE} It does not hold ${scope.state}'s requirements: check with that state's department of transportation.` +
-          (prepared.evidence.topCoverage >= 0.4 ? ' For South Carolina work, the nearest SCDOT sources are listed below.' : '')
+          ((prepared.decision.ranked[0]?.coverage ?? 0) >= 0.4 ? ' For South Carolina work, the nearest SCDOT sources are listed below.' : '')
         : `${SCOPE_MESSAGE} This question is outside that scope: ask about SCDOT specifications, standard drawings, test methods or field inspection work.`
     return { answer, used: [], engine: 'scope', searchEngine: SCOPE_ENGINE }
   }
@@ -107,12 +110,14 @@ export function abstainBody(prepared: Prepared): AnswerBody {
     const answer = `${DONT_KNOW}\n\nWhat the corpus says: ${best.fact.text} (${labelOf(best.passage)})`
     return { answer, used: [], engine: 'extractive', searchEngine: EXTRACTIVE_ENGINE }
   }
-  return { answer: DONT_KNOW, used: [], engine: 'extractive', searchEngine: EXTRACTIVE_ENGINE }
+  // The nearest fact, for the inspector to check: never presented as the answer (the opening says so).
+  const nearest = best && prepared.verdict.probability > 0 ? `\n\nThe closest passage found, not confirmed as the answer: ${best.fact.text} (${labelOf(best.passage)})` : ''
+  return { answer: `${DONT_KNOW}${nearest}`, used: [], engine: 'extractive', searchEngine: EXTRACTIVE_ENGINE }
 }
 
 /** Nearest sources for an abstention: none for an off-topic question, else the first passages retrieved. */
 function nearestSources(prepared: Prepared): Passage[] {
-  if (!prepared.scope.inScope && (prepared.scope.kind === 'off-topic' || prepared.evidence.topCoverage < 0.4)) return []
+  if (!prepared.scope.inScope && (prepared.scope.kind === 'off-topic' || (prepared.decision.ranked[0]?.coverage ?? 0) < 0.4)) return []
   const best = prepared.facts[0]?.passage
   const rest = prepared.passages.filter((passage) => passage !== best)
   return [...(best ? [best] : []), ...rest].slice(0, 5)

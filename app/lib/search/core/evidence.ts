@@ -14,6 +14,9 @@ import { coverage, passageStems, termFound, type QuestionTerms } from './text'
 /** Passages considered for weights, coverage and answer facts. */
 export const CONSIDERED_PASSAGES = 8
 
+/** Below this weighted coverage a passage does not support a feature named in a photo (features.server.ts). */
+export const FLOOR_COVERAGE = 0.4
+
 export interface Evidence {
   terms: QuestionTerms
   weights: Map<string, number>

@@ -5,73 +5,18 @@
  * - section, drawing, test-method and table numbers in the canonical ref form of `ingest/refs.ts`, so the
  *   question and `chunks.refs` meet on the same spelling ('sc t 29' -> 'sc-t-29', 'drawing g-501' -> 'g501');
  * - the edition named in the text ('2007 spec', 'the 2025 edition', 'the new book');
- * - field abbreviations and synonyms expanded, each group listed once below ('HMA' adds 'hot mix asphalt');
+ * - spoken forms normalised (spoken.ts: numbers as words, fillers);
+ * - field abbreviations, synonyms and plain field words expanded to the documents' terms through the
+ *   field-language lexicon (lexicon.ts, corpus/search/field-language.json: 'HMA' adds 'hot mix asphalt',
+ *   'shiny' adds 'retroreflectivity');
  * - another US state or its DOT named in the question (South Carolina, SC and SCDOT are ours).
  */
 import { extractRefs } from './refs'
-import { topicWords } from '~/lib/dashboard/topics'
+import { expansionsOf, LEXICON } from './lexicon'
 import { correctSpelling, type Vocabulary } from './spelling'
+import { normalizeSpoken } from './spoken'
 import { tokenize } from './tokenize'
 import type { QueryAnalysis } from './types'
-
-/**
- * Groups of words and phrases that mean the same thing in the field. A question that names one member gets
- * every other member as an expansion. Members are matched as whole words after `topicWords` (lower case,
- * punctuation as spaces, plural 's' dropped), so 'QC/QA' is 'qc qa' and 'W-beam' is 'w beam'.
- * The topic keyword lists of app/lib/dashboard/topics.ts say which topic a question is about; these say
- * which words are interchangeable, which is a different relation.
- */
-export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
-  ['hma', 'hot mix asphalt', 'hot-mix asphalt', 'asphalt concrete', 'hot mix', 'hotmix', 'bituminous pavement'],
-  ['wma', 'warm mix asphalt'],
-  ['rap', 'reclaimed asphalt pavement'],
-  ['pcc', 'portland cement concrete'],
-  ['rcp', 'reinforced concrete pipe'],
-  ['cmp', 'corrugated metal pipe', 'corrugated steel pipe'],
-  ['hdpe', 'high density polyethylene', 'polyethylene pipe'],
-  ['mot', 'maintenance of traffic', 'work zone traffic control', 'temporary traffic control', 'ttc', 'traffic control'],
-  ['work zone', 'workzone', 'construction zone'],
-  ['qc', 'quality control'],
-  ['qa', 'quality assurance', 'acceptance testing'],
-  ['guardrail', 'guard rail', 'w-beam', 'w beam', 'beam guardrail'],
-  ['rebar', 'reinforcing steel', 'reinforcing bar', 'reinforcement bar', 'reinforcing'],
-  ['thermo', 'thermoplastic'],
-  ['tack', 'tack coat'],
-  ['proctor', 'moisture density relationship', 'maximum dry density'],
-  ['one point proctor', 'sc-t-29'],
-  ['nuke gauge', 'nuclear gauge', 'nuclear density gauge'],
-  ['silt fence', 'sediment fence'],
-  ['flagger', 'flagging', 'flag operator', 'flagman'],
-  ['taper', 'merging taper', 'shifting taper', 'taper length'],
-  ['mutcd', 'manual on uniform traffic control devices'],
-  ['osha', 'occupational safety and health'],
-  ['gab', 'graded aggregate base'],
-  ['rpm', 'raised pavement marker'],
-  ['pcms', 'cms', 'changeable message sign', 'message board'],
-  ['tma', 'truck mounted attenuator'],
-  ['crash cushion', 'impact attenuator'],
-  ['end terminal', 'end treatment', 'guardrail terminal'],
-  ['jersey barrier', 'concrete barrier', 'median barrier'],
-  ['swppp', 'stormwater pollution prevention plan'],
-  ['npdes', 'national pollutant discharge elimination system'],
-  ['catch basin', 'drop inlet'],
-  ['jmf', 'job mix formula', 'mix design'],
-  ['clear cover', 'concrete cover'],
-  ['slump', 'slump test'],
-  ['cylinder', 'concrete cylinder', 'compressive strength specimen'],
-  ['erosion control blanket', 'rolled erosion control product', 'recp'],
-  ['riprap', 'rip rap'],
-  ['sip form', 'stay in place form'],
-  ['ppe', 'personal protective equipment'],
-  ['lane closure', 'lane closed'],
-  ['density', 'compaction'],
-  ['plastic pipe', 'hdpe', 'polyethylene', 'flexible pipe', 'polypropylene pipe'],
-  ['spoil', 'dirt pile', 'excavated dirt', 'spoil pile'],
-  ['permanent seeding', 'grass', 'vegetative cover', 'permanent cover'],
-  ['spread rate', 'yield', 'application rate', 'lb/sy', 'lbs per square yard'],
-  ['lb', 'lbs', 'pounds'],
-  ['tack rate', 'tack shot', 'tack application'],
-]
 
 /** Full-text terms per question at most: a pasted paragraph must not become hundreds of tsqueries. */
 export const MAX_TERMS = 48
@@ -83,7 +28,8 @@ const FILLER = new Set(
     'need needs needed required require requires requirement requirements allowed allow permitted acceptable ' +
     'spec specs specification specifications standard standards scdot sc south carolina section sections subsection ' +
     'edition book tell say says said know please give find look explain describe according per the a an of for to in on ' +
-    'me my i we our you your it its there their this that these those be been being have has had'
+    'me my i we our you your it its there their this that these those be been being have has had ' +
+    'like um uh okay ok gonna gotta got get wanna yeah so just still really guy guys thing stuff anything something supposed'
   ).split(' '),
 )
 
@@ -135,10 +81,8 @@ export const PLACE_WORDS: readonly string[] = [
   ]),
 ]
 
-/** Words of every synonym group, for the spelling corrector to leave alone ('thermo', 'proctor'). */
-export const FIELD_WORDS: readonly string[] = [
-  ...new Set(SYNONYM_GROUPS.flat().flatMap((phrase) => phrase.toLowerCase().split(/[^a-z]+/)).filter(Boolean)),
-]
+/** Words of the field-language lexicon, for the spelling corrector to leave alone ('thermo', 'nuke'). */
+export const FIELD_WORDS: readonly string[] = LEXICON.words
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -208,22 +152,9 @@ function barSizeTerms(text: string): string[] {
   return [...out]
 }
 
-const compiledGroups = SYNONYM_GROUPS.map((group) => ({
-  members: group,
-  patterns: group.map((member) => ` ${topicWords(member).join(' ')} `),
-}))
-
-/** Synonyms of the phrases a question contains, not already in it. */
+/** Synonyms and document terms (field-language lexicon) of the phrases a question contains, not already in it. */
 export function expandSynonyms(text: string): string[] {
-  const spaced = ` ${topicWords(text).join(' ')} `
-  const out: string[] = []
-  for (const group of compiledGroups) {
-    if (!group.patterns.some((p) => spaced.includes(p))) continue
-    group.members.forEach((member, i) => {
-      if (!spaced.includes(group.patterns[i]!) && !out.includes(member)) out.push(member)
-    })
-  }
-  return out
+  return expansionsOf(text)
 }
 
 /**
@@ -240,9 +171,9 @@ function unknownStemsOf(text: string, vocabulary: Vocabulary): string[] {
 
 export function analyzeQuery(query: string, vocabulary?: Vocabulary): QueryAnalysis {
   const original = query.normalize('NFKC').trim()
-  const { text: corrected, corrections } = vocabulary
-    ? correctSpelling(original, vocabulary)
-    : { text: original, corrections: [] }
+  // Spoken forms first ('fifty five' -> 55, fillers out), so spelling correction sees what is meant.
+  const spoken = normalizeSpoken(original)
+  const { text: corrected, corrections } = vocabulary ? correctSpelling(spoken, vocabulary) : { text: spoken, corrections: [] }
   const numbers = extractRefs(corrected, { query: true })
   const expansions = [...expandSynonyms(corrected), ...barSizeTerms(corrected)]
   // 'I-26', 'I 95': an interstate route, which is what the specifications name.

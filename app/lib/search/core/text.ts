@@ -7,7 +7,7 @@
  * the tokenizer's light stemmer leaves agent nouns alone, and questions use them.
  */
 import { tokenize } from './tokenize'
-import { SYNONYM_GROUPS } from './query'
+import { termAlternatives } from './lexicon'
 import type { Passage, QueryAnalysis } from './types'
 
 /**
@@ -18,7 +18,10 @@ const GENERIC_WORDS =
   'scdot sc south carolina require required requirement requirements standard standards spec specs specification ' +
   'specifications need needed allowed allow use used mean means tell know find get good proper correct right typical ' +
   'please question inspector check say says rule rules value values much many often long high far ' +
-  'minimum maximum min max limit limits deadline amount number go goes size big large'
+  'minimum maximum min max limit limits deadline amount number go goes size big large ' +
+  // Talk and voice transcripts: fillers and chat that name no subject.
+  'like um uh okay ok gonna gotta got get wanna let lets yeah so just still really guy guys thing things stuff ' +
+  'anything something supposed today tomorrow morning want wants think kind sort actually basically anyway'
 
 const GENERIC: ReadonlySet<string> = new Set(tokenize(GENERIC_WORDS))
 
@@ -42,9 +45,9 @@ export interface QuestionTerms {
   /** Content stems of the (corrected) question, deduplicated, in order. */
   terms: string[]
   /**
-   * Other ways to write each term, as stem lists: the other members of its synonym groups (query.ts
-   * SYNONYM_GROUPS: 'hma' -> ['hot', 'mix', 'asphalt']), '#5' for a bare bar size '5', 'interstate'
-   * for an interstate route number ('i-26').
+   * Other ways to write each term, as stem lists: the lexicon's document terms and synonyms
+   * (lexicon.ts: 'hma' -> ['hot', 'mix', 'asphalt'], 'shiny' -> ['retroreflect']), '#5' for a bare bar
+   * size '5', 'interstate' for an interstate route number ('i-26'), a small number's word.
    */
   alternatives: Map<string, string[][]>
   /** The question asks for a figure (how much/high/long/far/often, minimum, spacing, rate...). */
@@ -58,50 +61,29 @@ export interface QuestionTerms {
 const FIGURE_QUESTION =
   /\b(how (much|many|high|tall|low|long|far|deep|thick|wide|often|soon|close|fast|big|heavy|strong|hot|cold)|minimum|maximum|min|max|spacing|spaced|rate|frequency|distance|height|depth|thickness|width|length|temperature|strength|psi|percent|tolerance|limit|deadline|at least|no more than|weight|size)\b/i
 
-/** Units and words inspectors write in several ways, added to the synonym groups of query.ts. */
-const UNIT_GROUPS: readonly (readonly string[])[] = [
-  ['foot', 'feet', 'ft'],
-  ['inch', 'inches', 'in'],
-  ['pound', 'pounds', 'lb', 'lbs'],
-  ['yard', 'yards', 'yd'],
-  ['minute', 'minutes', 'min'],
-  ['percent', 'percentage', 'pct'],
-  ['deep', 'depth'],
-  ['wide', 'width'],
-  ['thick', 'thickness'],
-  ['tall', 'height'],
-  ['strong', 'strength'],
-  ['distance', 'spacing'],
-  ['lab', 'laboratory'],
-]
-
-const GROUP_STEMS: string[][][] = [...SYNONYM_GROUPS, ...UNIT_GROUPS].map((group) =>
-  group.map((member) => tokenize(member)).filter((stems) => stems.length > 0),
-)
-
 /**
- * A group applies to a term when one of its members holds the term and is written whole in the question
- * ('asphalt' in 'hot mix asphalt' asked, not in 'asphalt concrete' when only 'concrete' is asked).
+ * Other ways to write a term: the lexicon's groups the question opens through a phrase holding it
+ * (lexicon.ts), '#5' for a bare bar size '5', 'interstate' for an interstate route number, and a small
+ * number's word ('7' and 'seven': the corpus writes both).
  */
-function alternativesOf(term: string, question: readonly string[], expansions: readonly string[]): string[][] {
-  const out: string[][] = []
-  const inQuestion = (member: string[]) => member.every((stem) => hasStem(question, stem))
-  for (const group of GROUP_STEMS) {
-    const own = group.filter((member) => member.some((stem) => stemsMatch(stem, term)) && inQuestion(member))
-    if (own.length === 0) continue
-    for (const member of group) if (!own.includes(member)) out.push(member)
-  }
+function alternativesOf(term: string, text: string, expansions: readonly string[]): string[][] {
+  const out = termAlternatives(term, text)
   if (/^\d{1,2}$/.test(term) && expansions.includes(`#${term}`)) out.push([`#${term}`])
   // The specifications name interstates, never a route number: 'I-26' is written 'Interstate'.
   if (/^i-\d{1,3}$/.test(term)) out.push(tokenize('interstate'))
+  const word = NUMBER_WORDS[Number(term)]
+  if (/^\d{1,2}$/.test(term) && word) out.push([word])
+  const digit = NUMBER_WORDS.indexOf(term)
+  if (digit >= 0) out.push([String(digit)])
   return out
 }
+
+const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve'.split(' ')
 
 export function questionTerms(analysis: Pick<QueryAnalysis, 'corrected' | 'original' | 'expansions' | 'numbers'>): QuestionTerms {
   const text = analysis.corrected || analysis.original
   const terms = [...new Set(tokenize(text))].filter((term) => !GENERIC.has(term))
-  const all = tokenize(text)
-  const alternatives = new Map(terms.map((term) => [term, alternativesOf(term, all, analysis.expansions)] as const))
+  const alternatives = new Map(terms.map((term) => [term, alternativesOf(term, text, analysis.expansions)] as const))
   return {
     terms,
     alternatives,
@@ -258,7 +240,7 @@ export function quantitiesOf(text: string): string[] {
   return figuresOf(plain)
 }
 
-const NO_CONFIRMED_VALUE = /\b(not confirmed|no source|holds no confirmed|does not know|to verify\]|not (?:yet )?(?:found|known))\b/i
+const NO_CONFIRMED_VALUE = /\b(not (?:yet )?confirmed|no (?:public |official )?source|holds no (?:confirmed )?|does not hold|do(?:es)? not (?:yet )?hold|does not know|to verify\]|not (?:yet )?(?:found|known))\b/i
 
 /**
  * The corpus saying it holds no confirmed value ('placement temperatures ... were not confirmed from any

@@ -4,13 +4,14 @@
  * - lowercase, accents folded, split on anything that is not a letter or digit, except that identifiers keep
  *   their shape: section and decimal numbers ('401.4.2', '703.04'), test-method, material and route codes
  *   ('sc-t-29', 'sc-m-400', 'i-26', 'a-2-4'), single-letter compounds ('w-beam', also giving 'beam'),
- *   drawing numbers ('g501', already alphanumeric), bar sizes ('#5') and thousands ('1,000' -> '1000');
+ *   drawing numbers ('g501', already alphanumeric), bar sizes ('#5') and thousands ('1,000' -> '1000'), and
+ *   a kind named by a letter ('Type C' -> 'type-c' and 'type', 'Class A' -> 'class-a' and 'class');
  * - English stop words and lone letters removed;
  * - a light stemmer (see `stem`), never applied to field abbreviations or to tokens with digits.
  */
 
 /** Bump whenever tokens change: a stored embedding model built with another version must be retrained. */
-export const TOKENIZER_VERSION = 1
+export const TOKENIZER_VERSION = 2
 
 const STOP_WORDS: ReadonlySet<string> = new Set(
   (
@@ -99,6 +100,8 @@ export function tokenize(text: string): string[] {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[\u2010-\u2013]/g, '-')
     .toLowerCase()
+    // A letter that names a kind keeps its word: 'Type C' arrow board, 'Intermediate Type B', 'Class A'.
+    .replace(/\b(type|class|intermediate|surface|level|category)\s+([a-e])\b/g, '$1-$2')
   const out: string[] = []
   for (const [token] of normalised.matchAll(TOKEN)) {
     if (token.startsWith('#')) out.push(token)
