@@ -4,7 +4,6 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '~/lib/toast-store'
 import type { AnalysisType, SearchResult } from '~/lib/search/core/types'
 import { appendTranscript, capturedToast, cleanTranscript } from '~/lib/search/core/transcript'
-import { answerOnDevice, isOfflineFailure } from '~/lib/offline/client'
 import { useHydrated } from '~/lib/use-hydrated'
 import { requestImageAnalysis } from '~/lib/search/client'
 import { LoadingPanel } from './loading-panel'
@@ -128,7 +127,8 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
         revalidator.revalidate()
       } catch (error) {
         const status = error instanceof SearchCallError ? error.status : null
-        const onDevice = isOfflineFailure(navigator.onLine, status) ? await answerOnDevice(query) : null
+        // The on-device answerer (the search core and the saved corpus) loads only when it is needed.
+        const onDevice = !navigator.onLine || status === 0 ? await import('~/lib/offline/client').then((offline) => offline.answerOnDevice(query)) : null
         if (onDevice) {
           setResult(onDevice)
           setOfflineAnswer(true)

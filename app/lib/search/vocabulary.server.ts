@@ -9,17 +9,11 @@ import { brotliDecompressSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '@db/client'
 import { corpusVersion } from './corpus-version.server'
-import { FIELD_WORDS, PLACE_WORDS } from './core/query'
-import { buildCorpusStats, rankingText, type CorpusStats } from './core/rank'
-import { createVocabulary, type Vocabulary } from './core/spelling'
+import { buildKnowledge, commonWordSet, expandWordList, type CorpusKnowledge } from './core/knowledge'
+import type { Vocabulary } from './core/spelling'
 
 /** How long a built vocabulary is trusted before the corpus version is read again. */
 export const VOCABULARY_RECHECK_MS = 5_000
-
-export interface CorpusKnowledge {
-  vocabulary: Vocabulary
-  stats: CorpusStats
-}
 
 interface Cached extends CorpusKnowledge {
   version: string
@@ -29,27 +23,15 @@ interface Cached extends CorpusKnowledge {
 const cache = new WeakMap<DbHandle, Cached>()
 const pending = new WeakMap<DbHandle, Promise<CorpusKnowledge>>()
 
-export function countWords(texts: Iterable<string>): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const text of texts) {
-    for (const word of text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z]+/g) ?? []) {
-      if (word.length >= 2) counts.set(word, (counts.get(word) ?? 0) + 1)
-    }
-  }
-  return counts
-}
-
 async function build(handle: DbHandle): Promise<CorpusKnowledge> {
   const result = await handle.db.execute(
     sql`select d.title, c.section, c.section_title, c.heading_path, c.text from chunks c join documents d on d.id = c.document_id`,
   )
   const rows = rowsOf<{ title: string; section: string | null; section_title: string | null; heading_path: string; text: string }>(result)
-  loadCommonWords()
-  const vocabulary = createVocabulary(countWords(rows.map((r) => `${r.section_title ?? ''} ${r.heading_path} ${r.text}`)), isCommonWord)
-  const stats = buildCorpusStats(
-    rows.map((r) => rankingText({ documentTitle: r.title, section: r.section, sectionTitle: r.section_title, headingPath: r.heading_path, text: r.text })),
+  return buildKnowledge(
+    rows.map((r) => ({ documentTitle: r.title, section: r.section, sectionTitle: r.section_title, headingPath: r.heading_path, text: r.text })),
+    loadCommonWords(),
   )
-  return { vocabulary, stats }
 }
 
 /** The vocabulary and ranking statistics of the corpus now in the database (cached; rebuilt after an ingest changes it). */
@@ -86,40 +68,19 @@ export async function getVocabulary(handle: DbHandle): Promise<Vocabulary> {
 // Common English words: never corrected, so that a question outside the corpus keeps its words
 // ('Who won the 2024 World Series' stays as it is).
 
-/**
- * How the list writes inflected forms: 'walk/dgs' is walk, walked, walking and walks. Each flag letter is
- * one rule applied to the base word; only forms that are in the original list carry a flag.
- */
-const INFLECTIONS: Record<string, (base: string) => string | null> = {
-  s: (b) => `${b}s`,
-  e: (b) => `${b}es`,
-  i: (b) => (b.endsWith('y') ? `${b.slice(0, -1)}ies` : null),
-  d: (b) => (b.endsWith('e') ? `${b}d` : `${b}ed`),
-  D: (b) => `${b}${b.at(-1)}ed`,
-  y: (b) => (b.endsWith('y') ? `${b.slice(0, -1)}ied` : null),
-  g: (b) => (b.endsWith('e') ? `${b.slice(0, -1)}ing` : `${b}ing`),
-  G: (b) => `${b}${b.at(-1)}ing`,
-  l: (b) => `${b}ly`,
-  r: (b) => (b.endsWith('e') ? `${b}r` : `${b}er`),
-  t: (b) => (b.endsWith('e') ? `${b}st` : `${b}est`),
-}
-
 let commonWords: Set<string> | null = null
 
-function loadCommonWords(): Set<string> {
+/** The common English words of the list below, every listed form, with place and field words (core/knowledge.ts). */
+export function loadCommonWords(): Set<string> {
   if (!commonWords) {
-    const words = new Set<string>([...PLACE_WORDS, ...FIELD_WORDS])
-    for (const entry of brotliDecompressSync(Buffer.from(COMMON_WORDS.join(''), 'base64')).toString('utf8').split(' ')) {
-      const [base = '', flags = ''] = entry.split('/')
-      words.add(base)
-      for (const flag of flags) {
-        const form = INFLECTIONS[flag]?.(base)
-        if (form) words.add(form)
-      }
-    }
-    commonWords = words
+    commonWords = commonWordSet(expandWordList(commonWordEntries()))
   }
   return commonWords
+}
+
+/** The list as written above (base words with inflection flags), for the offline index: compact, and the phone expands it. */
+export function commonWordEntries(): string {
+  return brotliDecompressSync(Buffer.from(COMMON_WORDS.join(''), 'base64')).toString('utf8')
 }
 
 /** A common English word (one of its listed forms), a US place name or a field word of query.ts. */

@@ -63,7 +63,8 @@ const FACT_RULES: Array<{ type: AnswerType; pattern: RegExp }> = [
   { type: 'weight', pattern: new RegExp(String.raw`${NUMBER}\s*-?\s*(?:lb|lbs|pounds?|tons?|kg|kips?)\b`, 'i') },
   { type: 'rate', pattern: new RegExp(String.raw`${NUMBER}\s*(?:gal|gallons?|lb|lbs|pounds?|tons?|ft|in)\.?\s*(?:/|per)\s*(?:sy|sq\.?\s*yd|square yards?|yd|acre|ft|foot|lot|day|hour|load|sublot)\b|\b(?:${NUMBER})\s*x\s*(?:the )?speed\b`, 'i') },
   { type: 'duration', pattern: new RegExp(String.raw`(?:${NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|fifteen|thirty)\s*-?\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|calendar days|working days)\b`, 'i') },
-  { type: 'length', pattern: new RegExp(String.raw`(?:${NUMBER}|${FRACTION})\s*-?\s*(?:ft|feet|foot|in\.?|inches|inch|mm|cm|m\b|miles?|mile|yd|yards?|mils?)\b|\b\d+\s*ft\s*\d+\s*in\b|\b\d+'\s*-?\s*\d+"|\b(?:half|quarter) mile\b|\bT/\d\b`, 'i') },
+  // Feet and inches together ('6 ft 3 in') first: the same figure, not two.
+  { type: 'length', pattern: new RegExp(String.raw`\b\d+\s*(?:ft|feet|foot)\s*\d+\s*(?:in|inches)\b|\b\d+'\s*-?\s*\d+"|(?:${NUMBER}|${FRACTION})\s*-?\s*(?:ft|feet|foot|in\.?|inches|inch|mm|cm|m\b|miles?|mile|yd|yards?|mils?)\b|\b(?:half|quarter) mile\b|\bT/\d\b`, 'i') },
   { type: 'count', pattern: new RegExp(String.raw`\b(?:${NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+(?:readings?|tests?|samples?|cores?|elements?|lamps?|sublots?|lots?|bolts?|posts?|sections?|cylinders?|shots?|signs?|devices?|specimens?|locations?|times|lanes?)\b|\b(?:every|each|per)\s+(?:${NUMBER}\s*)?(?:ft|feet|tons?|lots?|sublots?|day|days|load|shipment|lift)\b|\bonce (?:a|per|every)\b`, 'i') },
   { type: 'reference', pattern: /\b(?:AASHTO\s+[MRT]\s?\d+|ASTM\s+[A-Z]\s?\d+|SC-[MT]-\d+|QPL\s?\d+|Section\s+\d{3}(?:\.\d+)*|Table\s+\d[A-Z]-\d+|\d{3}\.\d+(?:\.\d+)*|29 CFR|23 CFR|MUTCD\s+\d[A-Z]|Form\s+\d|Level\s+\d|TL-\d)\b/i },
   { type: 'who', pattern: /\b(?:Engineer|Administrator|Inspector|District|Resident Construction|Office|Department|contractor|Director|Manager|supervisor|technician)\b/ },
@@ -86,7 +87,9 @@ export function leadFigure(text: string, type: AnswerType | null): string | null
   const rule = FACT_RULES.find((candidate) => candidate.type === type)
   if (!rule) return null
   const plain = text.replace(/\[[^\]]*\]/g, ' ')
-  const matches = [...plain.matchAll(new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`))].map((m) => m[0].trim())
+  // Restatements in brackets ('6 ft 3 in (6.25 ft)') do not count as other figures.
+  const outside = plain.replace(/\([^)]*\)/g, ' ')
+  const matches = [...outside.matchAll(new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`))].map((m) => m[0].trim())
   const distinct = [...new Set(matches)]
   return distinct.length === 1 && distinct[0]!.length <= 40 ? distinct[0]! : null
 }

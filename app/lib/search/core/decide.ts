@@ -20,7 +20,7 @@
 import { answerTypeOf, type AnswerType } from './answer-type'
 import { LEXICON, expansionsOf } from './lexicon'
 import { ANSWER_FEATURES, MODEL, answerProbability, factProbabilities, factScore, type SearchModel } from './model'
-import { FACT_FEATURES, factCandidates, questionFigures, scorePassages, termWeights, type CorpusStats, type FactCandidate, type ScoredPassage } from './rank'
+import { FACT_FEATURES, factCandidates, questionFigures, questionPairs, scorePassages, termWeights, type CorpusStats, type FactCandidate, type ScoredPassage } from './rank'
 import { findOtherState } from './query'
 import { hasFieldVocabulary } from './scope'
 import { headingStems, quantitiesOf, saysNoConfirmedValue, termFound, type QuestionTerms } from './text'
@@ -67,8 +67,8 @@ const EXACT = FACT_FEATURES.indexOf('exactNumber')
 const MAX_FACTS = 4
 const MAX_FACTS_PER_PASSAGE = 2
 /** A further fact is quoted when its probability is at least this share of the lead's, and at least MIN_MORE. */
-const RELATIVE_MORE = 0.35
-const MIN_MORE = 0.04
+const RELATIVE_MORE = 0.1
+const MIN_MORE = 0.02
 
 function repeats(a: SelectedFact, b: SelectedFact): boolean {
   const shared = [...b.fact.stems].filter((stem) => a.fact.stems.has(stem)).length
@@ -157,7 +157,7 @@ export function decide(
     .map((scored, index) => ({ scored, index }))
     .sort((a, b) => b.scored.bm25 - a.scored.bm25 || a.index - b.index)
     .map(({ scored }) => scored)
-  const question = { terms, answerType, figures: questionFigures(analysis), numbers: terms.numbers }
+  const question = { terms, pairs: questionPairs(analysis.corrected || analysis.original, terms), answerType, figures: questionFigures(analysis), numbers: terms.numbers }
   const raw = factCandidates(question, weights, ranked)
   const probabilities = factProbabilities(raw.map((candidate) => factScore(candidate.features, model)))
   const candidates: SelectedFact[] = raw

@@ -142,6 +142,7 @@ export const FACT_FEATURES = [
   'contextCoverage',
   'termShare',
   'missingMax',
+  'pairShare',
   'passageRelative',
   'passageRank',
   'bestPassage',
@@ -181,6 +182,8 @@ export interface FactCandidate {
 
 export interface QuestionFacts {
   terms: QuestionTerms
+  /** Neighbouring content terms of the question, in its order ('water cement', 'cement ratio'). */
+  pairs: Array<[string, string]>
   answerType: AnswerType | null
   /** Figures the question gives ('55 mph', '93 percent'): parameters, not identifiers. */
   figures: string[]
@@ -235,6 +238,38 @@ export function matchedShare(
   return { weighted: total === 0 ? 0 : matched / total, plain: count / terms.terms.length, missingMax: heaviest === 0 ? 0 : missing / heaviest }
 }
 
+/** Neighbouring content terms of a question (question words and filler between them skipped). */
+export function questionPairs(text: string, terms: QuestionTerms): Array<[string, string]> {
+  const content = tokenize(text).filter((stem) => terms.terms.includes(stem))
+  const pairs: Array<[string, string]> = []
+  for (let i = 1; i < content.length; i++) if (content[i - 1] !== content[i]) pairs.push([content[i - 1]!, content[i]!])
+  return pairs
+}
+
+const orderCache = new Map<string, string[]>()
+
+/** Share of the question's term pairs that stand within two words of each other in the text. */
+function pairShare(pairs: ReadonlyArray<[string, string]>, text: string): number {
+  if (pairs.length === 0) return 0
+  let tokens = orderCache.get(text)
+  if (!tokens) {
+    if (orderCache.size > 20000) orderCache.clear()
+    tokens = tokenize(text)
+    orderCache.set(text, tokens)
+  }
+  let found = 0
+  for (const [a, b] of pairs) {
+    let near = false
+    for (let i = 0; i < tokens.length && !near; i++) {
+      if (!stemsMatch(tokens[i]!, a) && !stemsMatch(tokens[i]!, b)) continue
+      const other = stemsMatch(tokens[i]!, a) ? b : a
+      for (let j = Math.max(0, i - 2); j <= Math.min(tokens.length - 1, i + 2); j++) if (j !== i && stemsMatch(tokens[j]!, other)) near = true
+    }
+    if (near) found += 1
+  }
+  return found / pairs.length
+}
+
 /** Lines of the defect guide that list names rather than state a fact ('Also called: ...', 'What it looks like:'). */
 const DESCRIPTION = /^(?:also called|what it looks like|keywords?|see also)\b/i
 
@@ -268,6 +303,7 @@ export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<str
         context.weighted,
         context.plain,
         context.missingMax,
+        pairShare(question.pairs, `${passage.headingPath}\n${fact.body}`),
         scored.relative,
         1 / (1 + rank),
         best > 0 ? scored.relative / best : 0,
