@@ -4,8 +4,8 @@
 //   thresholds chosen on out-of-fold predictions: 'high' where the answers were right at least HIGH_PRECISION
 //   of the time, and the answer floor where the unknown and out-of-scope questions are abstained on at
 //   least MIN_ABSTENTION of the time.
-// Fitted on the tuning questions only: tests/eval/questions.jsonl (the own set) and the tuning half of
-// tests/eval/field-language.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
+// Fitted on the tuning questions only: tests/eval/questions.jsonl (the own set), the tuning half of
+// tests/eval/field-language.jsonl and tests/eval/field-language-tune2.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
 // never read here; bench:retrieval scores them.
 // Usage: npm run fit:search [-- --data-dir DIR] [--dry-run]
 import fs from 'node:fs'
@@ -31,7 +31,7 @@ process.env.APP_ROOT ??= ROOT
 const arg = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined)
 const DRY_RUN = process.argv.includes('--dry-run')
 const FOLDS = 5
-const HIGH_PRECISION = 0.97
+const HIGH_PRECISION = 0.99
 const MIN_ABSTENTION = 0.95
 const MODEL_FILE = path.join(ROOT, 'app', 'lib', 'search', 'core', 'model.json')
 
@@ -145,7 +145,8 @@ function isPositive(question: EvalQuestion, text: string, passage: Passage): boo
 async function main() {
   const own = parseQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/questions.jsonl'), 'utf8'))
   const tune = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language.jsonl'), 'utf8')).filter((q) => q.split === 'tune')
-  const questions: EvalQuestion[] = [...own, ...tune]
+  const tune2 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune2.jsonl'), 'utf8'))
+  const questions: EvalQuestion[] = [...own, ...tune, ...tune2]
   const dataDir = arg('data-dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fit-search-'))
   const handle = await openDatabase({ dataDir, databaseUrl: '' })
   try {
@@ -238,12 +239,27 @@ async function main() {
       }
     }
     high = Math.max(high, answerFloor)
+    if (process.argv.includes('--curve')) {
+      const answerableRows = rows.filter((r) => r.item.answerable)
+      for (const t of [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85]) {
+        const right = answerableRows.filter((r) => r.p >= t && r.label === 1).length
+        const wrong = rows.filter((r) => r.p >= t && r.label === 0).length
+        const abst = negatives.filter((r) => r.p < t).length
+        console.log(`  t=${t.toFixed(2)} answered right ${((100 * right) / answerableRows.length).toFixed(1)}%  wrong answers ${wrong}  abstention ${((100 * abst) / negatives.length).toFixed(1)}%`)
+      }
+    }
 
     console.log('\nreliability of the answer model, out of fold (predicted probability -> share right):')
     for (const [lo, hi] of [[-1, 0], [0, 0.1], [0.1, 0.3], [0.3, 0.5], [0.5, 0.7], [0.7, 0.9], [0.9, 1.01]] as const) {
       const bin = rows.filter((r) => r.p >= lo && r.p < hi)
       const right = bin.filter((r) => r.label === 1).length
       console.log(`  ${lo.toFixed(1)}-${Math.min(hi, 1).toFixed(1)}  ${String(bin.length).padStart(4)} answers  ${bin.length ? ((100 * right) / bin.length).toFixed(1) : '-'.padStart(4)}% right`)
+    }
+    for (const [name, set] of [['own set', own], ['field tune half', tune], ['tune2', tune2]] as const) {
+      const inSet = rows.filter((r) => (set as EvalQuestion[]).includes(r.item.question))
+      const ans = inSet.filter((r) => r.item.answerable)
+      const neg = inSet.filter((r) => !r.item.answerable)
+      console.log(`  out of fold, ${name}: answered right ${ans.filter((r) => r.p >= answerFloor && r.label === 1).length}/${ans.length}, abstained ${neg.filter((r) => r.p < answerFloor).length}/${neg.length}, high wrong ${inSet.filter((r) => r.p >= high && r.label === 0).length}`)
     }
     const answered = rows.filter((r) => r.p >= answerFloor)
     const highRows = rows.filter((r) => r.p >= high)

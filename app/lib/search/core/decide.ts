@@ -64,6 +64,7 @@ export interface Decision {
 }
 
 const EXACT = FACT_FEATURES.indexOf('exactNumber')
+const FORMULA = FACT_FEATURES.indexOf('formulaMatch')
 const MAX_FACTS = 4
 const MAX_FACTS_PER_PASSAGE = 2
 /** A further fact is quoted when its probability is at least this share of the lead's, and at least MIN_MORE. */
@@ -184,13 +185,16 @@ export function decide(
   const agreeing = lead ? facts.slice(1).filter((f) => quantitiesOf(f.fact.body).some((q) => quantitiesOf(lead.fact.body).includes(q))).length : 0
   const answerFeatures = [
     lead?.probability ?? 0,
+    // The probability mass of the facts the answer quotes: the chance that one of them is the answer.
+    facts.reduce((sum, f) => sum + f.probability, 0),
     lead ? lead.probability - (second?.probability ?? 0) : 0,
     lead?.coverage ?? 0,
     lead?.ownCoverage ?? 0,
     lead?.missingMax ?? 1,
     // The corpus saying, close to the question, that it holds no confirmed value for something.
     Math.max(0, ...candidates.filter((c) => saysNoConfirmedValue(c.fact)).map((c) => c.coverage * (1 - c.missingMax))),
-    lead && answerType && lead.types.has(answerType) ? 1 : 0,
+    // A method answers a question asking how to work a figure out ('tons x 2,000 / square yards').
+    lead && ((answerType && lead.types.has(answerType)) || (terms.wantsFormula && lead.features[FORMULA] === 1)) ? 1 : 0,
     answerType ? 1 : 0,
     ranked[0]?.coverage ?? 0,
     ranked[0]?.relative ?? 0,
@@ -199,6 +203,10 @@ export function decide(
     lead && lead.features[EXACT] === 1 ? 1 : 0,
     Math.min(terms.terms.length, 8) / 8,
     Math.min(agreeing, 3) / 3,
+    // Interactions the linear model cannot form alone: the lead covers the question both with and without
+    // its headings, and it holds the question's heaviest term in a question about field work.
+    (lead?.coverage ?? 0) * (lead?.ownCoverage ?? 0),
+    (1 - (lead?.missingMax ?? 1)) * (domain ? 1 : 0) * (1 - unknownShare(terms, stats)),
   ]
   if (answerFeatures.length !== ANSWER_FEATURES.length) throw new Error('answer features out of step with ANSWER_FEATURES')
 

@@ -11,6 +11,7 @@ import { FACT_FEATURES } from './rank'
 
 export const ANSWER_FEATURES = [
   'leadProbability',
+  'answerMass',
   'margin',
   'leadCoverage',
   'leadOwnCoverage',
@@ -25,6 +26,8 @@ export const ANSWER_FEATURES = [
   'exactNumber',
   'contentTerms',
   'agreeingFacts',
+  'coverageProduct',
+  'specificMatch',
 ] as const
 
 interface Logistic {

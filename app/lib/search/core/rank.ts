@@ -153,6 +153,7 @@ export const FACT_FEATURES = [
   'figureWantedNone',
   'exactNumber',
   'paramMatch',
+  'formulaMatch',
   'focus',
   'restatesTitle',
   'notConfirmed',
@@ -314,6 +315,8 @@ export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<str
         terms.wantsFigure && quantities.length === 0 ? 1 : 0,
         exact ? 1 : 0,
         paramMatch ? 1 : 0,
+        // A question asking how to work something out, and a fact that gives the method.
+        terms.wantsFormula && /=|\b(?:divided by|multiplied by|times)\b/.test(fact.body) ? 1 : 0,
         focus === null ? 0.5 : hasFocus ? 1 : 0,
         restates ? 1 : 0,
         saysNoConfirmedValue(fact) ? 1 : 0,

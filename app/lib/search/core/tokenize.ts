@@ -11,7 +11,7 @@
  */
 
 /** Bump whenever tokens change: a stored embedding model built with another version must be retrained. */
-export const TOKENIZER_VERSION = 2
+export const TOKENIZER_VERSION = 3
 
 const STOP_WORDS: ReadonlySet<string> = new Set(
   (
@@ -101,7 +101,7 @@ export function tokenize(text: string): string[] {
     .replace(/[\u2010-\u2013]/g, '-')
     .toLowerCase()
     // A letter that names a kind keeps its word: 'Type C' arrow board, 'Intermediate Type B', 'Class A'.
-    .replace(/\b(type|class|intermediate|surface|level|category)\s+([a-e])\b/g, '$1-$2')
+    .replace(/\b(type|class|intermediate|surface|level|category)s?\s+([a-e])\b/g, '$1-$2')
   const out: string[] = []
   for (const [token] of normalised.matchAll(TOKEN)) {
     if (token.startsWith('#')) out.push(token)
