@@ -21,6 +21,8 @@ import { rowsOf, type DbHandle } from '../db/client'
 import { runSearch } from '../app/lib/search/search.server'
 import type { RetrievalMode } from '../app/lib/search/core/types'
 import MiniSearch from 'minisearch'
+import { answerOffline, prepareIndex } from '../app/lib/offline/answer'
+import { offlineIndex } from '../app/lib/offline/index.server'
 import { fieldOutcome, formatFieldFailures, formatFieldSummary, parseFieldQuestions, summarizeField, type FieldQuestion } from '../tests/eval/field-score'
 import {
   containsAny,
@@ -166,6 +168,29 @@ async function fieldBench(handle: DbHandle) {
     console.log(`  keyword peer (BM25, MiniSearch): figure in its top 3   ${peerHits}/${answerable.length} (${((100 * peerHits) / answerable.length).toFixed(1)}%)`)
     if (VERBOSE && split === 'tune') console.log(`  failures (tuning half):\n${formatFieldFailures(outcomes).replace(/^/gm, '    ')}`)
   }
+  // The second tuning set, for the record (the models are fitted on it: it is no test).
+  const tune2File = path.join(ROOT, 'tests', 'eval', 'field-language-tune2.jsonl')
+  const tune2 = parseFieldQuestions(fs.readFileSync(tune2File, 'utf8'), tune2File)
+  const tune2Outcomes = []
+  for (const question of tune2) tune2Outcomes.push(fieldOutcome(question, await runSearch(handle, { query: question.q, specBook: 'both', userRole: 'inspector' })))
+  const t2 = summarizeField(tune2Outcomes)
+  console.log(`\n== field-language-tune2 (tuning set): answered with the figure ${t2.withFigure}/${t2.answerable}, abstention ${t2.unknownAbstained + t2.outOfScopeAbstained}/${t2.unknown + t2.outOfScope}, wrong at high ${t2.wrongAtHigh}`)
+
+  // Offline answers from the same engine: the phone's answerer on the offline index against the server.
+  const { index } = await offlineIndex(handle)
+  const device = prepareIndex(index)
+  const lead = (answer: string) => (answer.startsWith("I don't know") || answer.startsWith('This product covers') ? 'abstain' : answer.split('\n\n')[0])
+  let agree = 0
+  const offlineMillis: number[] = []
+  for (const question of fieldQuestions) {
+    const online = await runSearch(handle, { query: question.q, specBook: 'both', userRole: 'inspector' })
+    const started = performance.now()
+    const offline = answerOffline(device, question.q)
+    offlineMillis.push(performance.now() - started)
+    if (lead(online.answer) === lead(offline.answer)) agree += 1
+  }
+  console.log(`\n== offline/online agreement on the lead fact (field-language, both halves): ${agree}/${fieldQuestions.length} (${((100 * agree) / fieldQuestions.length).toFixed(1)}%)`)
+  console.log(`  offline index ${index.passages.length} passages; on-device answer in-process p50 ${ms(percentile(offlineMillis, 50))}, p95 ${ms(percentile(offlineMillis, 95))}`)
   return fieldQuestions satisfies FieldQuestion[]
 }
 
