@@ -58,6 +58,8 @@ export function chunkHash(chunk: Omit<IngestChunk, 'id' | 'ordinal' | 'contentHa
       chunk.edition,
       chunk.pageStart,
       chunk.pageEnd,
+      chunk.pageLabelStart ?? null,
+      chunk.pageLabelEnd ?? null,
       chunk.url,
       chunk.refs,
       chunk.topics,

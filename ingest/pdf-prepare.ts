@@ -13,7 +13,7 @@ import { extractRefs, withParents } from '../app/lib/search/core/refs'
 import type { IngestChunk, IngestDocument } from '../app/lib/search/core/chunk'
 
 /** Bump when the way files are cut into chunks changes: every document is then re-chunked once. */
-export const CHUNKER_VERSION = 1
+export const CHUNKER_VERSION = 2
 
 export interface PreparePdfMeta {
   document?: string
@@ -94,6 +94,8 @@ export async function preparePdf(bytes: Uint8Array, meta: PreparePdfMeta, fileHa
       edition,
       pageStart: part.pageStart,
       pageEnd: part.pageEnd,
+      pageLabelStart: book.pageLabels[part.pageStart] ?? null,
+      pageLabelEnd: book.pageLabels[part.pageEnd] ?? null,
       url: url ? `${url}#page=${part.pageStart}` : null,
       refs: [
         ...new Set([

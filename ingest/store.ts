@@ -136,6 +136,8 @@ export async function replaceDocument(
       edition: chunk.edition,
       pageStart: chunk.pageStart,
       pageEnd: chunk.pageEnd,
+      pageLabelStart: chunk.pageLabelStart ?? null,
+      pageLabelEnd: chunk.pageLabelEnd ?? null,
       url: chunk.url,
       refs: chunk.refs,
       topics: chunk.topics,

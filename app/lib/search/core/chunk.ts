@@ -29,6 +29,9 @@ export interface IngestChunk {
   edition: string | null
   pageStart: number | null
   pageEnd: number | null
+  /** The page labels the book prints on those pages ('401-3'), when it prints them. */
+  pageLabelStart?: string | null
+  pageLabelEnd?: string | null
   url: string | null
   refs: string[]
   topics: string[]

@@ -30,10 +30,25 @@ export function drawingIdOf(passage: Passage): string | null {
   return bare ? `drawing-${bare[1]!.toLowerCase()}` : null
 }
 
+/**
+ * The pages as the book prints them ('p. 401-3'), which is what an inspector holding the printed book looks
+ * for; the PDF's own page numbers when the book prints no label there ('p. 5'). The link goes to the PDF page.
+ */
 function pages(passage: Passage): string {
   const { pageStart, pageEnd } = passage
   if (pageStart === null) return ''
-  return pageEnd !== null && pageEnd !== pageStart ? `, pp. ${pageStart}-${pageEnd}` : `, p. ${pageStart}`
+  const first = passage.pageLabelStart ?? String(pageStart)
+  const last = pageEnd === null ? first : (passage.pageLabelEnd ?? (passage.pageLabelStart ? null : String(pageEnd)))
+  if (last === null) return `, pp. ${first} ff.`
+  // Labels hold a hyphen themselves ('401-3'): a range of them reads 'to'.
+  return last !== first ? `, pp. ${first}${passage.pageLabelStart ? ' to ' : '-'}${last}` : `, p. ${first}`
+}
+
+/** The PDF page range, for the source's location when the book prints its own labels. */
+function pdfPages(passage: Passage): string {
+  const { pageStart, pageEnd } = passage
+  if (pageStart === null || !passage.pageLabelStart) return ''
+  return pageEnd !== null && pageEnd !== pageStart ? `PDF pages ${pageStart}-${pageEnd}` : `PDF page ${pageStart}`
 }
 
 const SECTIONS = /^\d{3}(?:\.\d+)*(?:\s*(?:-|and|to)\s*\d{3}(?:\.\d+)*)?$/
@@ -74,7 +89,7 @@ export function citationOf(passage: Passage): ExactCitation {
 
 export function sourceOf(passage: Passage, relevance: SourceDocument['relevance']): SourceDocument {
   const citation = citationOf(passage)
-  const where = [passage.headingPath || passage.sectionTitle || '', pages(passage).replace(/^, /, '')].filter(Boolean)
+  const where = [passage.headingPath || passage.sectionTitle || '', pages(passage).replace(/^, /, ''), pdfPages(passage)].filter(Boolean)
   return {
     title: passage.documentTitle,
     section: citation.reference,

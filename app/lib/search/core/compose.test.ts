@@ -106,6 +106,11 @@ describe('citations', () => {
       type: 'table',
       reference: 'Section 401.4.30 (2007), pp. 12-14',
     })
+    // A book that prints its page labels is cited by them; the link goes to the PDF page.
+    const printed = { ...section401, pageStart: 12, pageEnd: 13, pageLabelStart: '401-3', pageLabelEnd: '401-4', documentKind: 'spec-book', url: 'https://scdot.example/book.pdf#page=12' }
+    expect(citationOf(printed)).toMatchObject({ reference: 'Section 401.4.30 (2007), pp. 401-3 to 401-4', url: 'https://scdot.example/book.pdf#page=12' })
+    expect(citationOf({ ...printed, pageEnd: 12, pageLabelEnd: '401-3' }).reference).toBe('Section 401.4.30 (2007), p. 401-3')
+    expect(sourcesOf([printed], [])[0]!.specificLocation).toContain('PDF pages 12-13')
     expect(citationOf({ ...section401, section: '300-301' }).reference).toBe('Sections 300-301 (2007)')
     expect(citationOf({ ...section401, section: 'MUTCD 6H-3', edition: '2009' })).toMatchObject({ type: 'table', reference: 'Table 6H-3' })
     expect(citationOf({ ...section401, section: '(to verify)', documentTitle: 'Guardrail and barriers (topic note)' })).toMatchObject({

@@ -246,6 +246,9 @@ export interface Passage {
   text: string
   pageStart: number | null
   pageEnd: number | null
+  /** Page labels the book prints ('401-3'), when it prints them: what a citation names. */
+  pageLabelStart?: string | null
+  pageLabelEnd?: string | null
   url: string | null
   topics: string[]
   scores: {
