@@ -173,7 +173,7 @@ export function decide(
     const negative = candidates.find(
       (c) =>
         saysNoConfirmedValue(c.fact) &&
-        ((lacking !== null && termFound(terms, lacking, c.fact.stems)) ||
+        ((lacking !== null && termFound(terms, lacking, c.fact.stems) && c.probability >= 0.05 * top.probability) ||
           (c.probability >= 0.2 * top.probability && (c.missingMax < top.missingMax || c.coverage > top.coverage + 0.1))),
     )
     if (negative) candidates.splice(0, 0, ...candidates.splice(candidates.indexOf(negative), 1))
