@@ -1,6 +1,6 @@
 /**
  * The optional chat-model narrative: with a model configured (LLM_MODEL and OPENAI_API_KEY, see
- * app/lib/search/answer/llm.server.ts), the model writes the insight text from the computed figures
+ * app/lib/search/llm.server.ts), the model writes the insight text from the computed figures
  * only. The reply is checked (its form, its length, no links, and every number in it must be one of the
  * figures' numbers); any failure returns a reason and the caller keeps the template text.
  */

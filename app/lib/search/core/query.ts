@@ -2,7 +2,7 @@
  * Query analysis: what a question names and what it means, before retrieval. Pure (server and browser).
  *
  * - spelling corrected against the corpus vocabulary when one is given (`correctSpelling`);
- * - section, drawing, test-method and table numbers in the canonical ref form of `ingest/refs.ts`, so the
+ * - section, drawing, test-method and table numbers in the canonical ref form of `refs.ts`, so the
  *   question and `chunks.refs` meet on the same spelling ('sc t 29' -> 'sc-t-29', 'drawing g-501' -> 'g501');
  * - the edition named in the text ('2007 spec', 'the 2025 edition', 'the new book');
  * - spoken forms normalised (spoken.ts: numbers as words, fillers);
