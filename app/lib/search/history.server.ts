@@ -8,7 +8,7 @@ import type { Confidence } from '../dashboard/types'
 /**
  * A user's stored searches (history, the dashboard, achievements). Every function takes the user's id
  * and only ever reads or changes that user's rows. Counting a search against the quota is separate
- * (search-quota.server.ts): recordSearch does not change users.searchCount; recordMemberSearch, the
+ * (quota.server.ts): recordSearch does not change users.searchCount; recordMemberSearch, the
  * member's path of runRecordedSearch, counts and records in one statement.
  */
 export type SearchRecord = typeof searches.$inferSelect
@@ -42,7 +42,7 @@ export async function recordSearch(
 
 /**
  * A member's answered search, counted and recorded in one statement (members have no quota to reserve,
- * see search-quota.server.ts): users.search_count + 1 and the history row, both or neither. Null when
+ * see quota.server.ts): users.search_count + 1 and the history row, both or neither. Null when
  * the user is not a member (or no longer exists).
  */
 export async function recordMemberSearch(
