@@ -10,7 +10,7 @@ import { addPartitionHeader } from './lib/pwa/partition.server'
 
 // The server (server.mjs) reaches these through the build's `entry.module`, so it shares this bundle's
 // single database handle instead of opening a second one.
-export { startup, healthCheck } from './lib/startup.server'
+export { startup, healthCheck } from './startup.server'
 export { closeDatabase } from '@db/client'
 // The HTTP layer logs through the app's logger (its redaction and error serializer) and refuses a request
 // line holding NUL or broken UTF-8 before anything parses it (app/lib/input-text.ts).

@@ -186,6 +186,9 @@ export const chunks = pgTable(
     edition: text('edition'),
     pageStart: integer('page_start'),
     pageEnd: integer('page_end'),
+    /** The page labels a book prints ('401-3') on page_start and page_end, when it prints them. */
+    pageLabelStart: text('page_label_start'),
+    pageLabelEnd: text('page_label_end'),
     url: text('url'),
     refs: text('refs').array().notNull().default(sql`'{}'::text[]`),
     topics: jsonb('topics').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

@@ -29,7 +29,7 @@ import { corpusFileToChunks, sha256 } from './markdown'
 import { offloaded } from './offload'
 import { CHUNKER_VERSION, inProcess, pdfContentHash } from './pdf-prepare'
 import { removeDocumentsExcept, replaceDocument, storedDocumentHashes, type ReplaceStatus } from './store'
-import type { IngestChunk, IngestDocument } from './types'
+import type { IngestChunk, IngestDocument } from '../app/lib/search/core/chunk'
 
 export { CHUNKER_VERSION, guessPdfMeta, pdfDocumentId } from './pdf-prepare'
 

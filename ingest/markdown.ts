@@ -26,8 +26,8 @@ import {
 } from '../app/lib/corpus/schema'
 import type { CorpusFile } from './corpus-files'
 import { slug } from './pdf/chunk'
-import { extractRefs, normalizeRef, withParents } from './refs'
-import type { IngestChunk, IngestDocument } from './types'
+import { extractRefs, normalizeRef, withParents } from '../app/lib/search/core/refs'
+import type { IngestChunk, IngestDocument } from '../app/lib/search/core/chunk'
 
 export const MAX_CHUNK_CHARS = 1200
 
@@ -58,6 +58,8 @@ export function chunkHash(chunk: Omit<IngestChunk, 'id' | 'ordinal' | 'contentHa
       chunk.edition,
       chunk.pageStart,
       chunk.pageEnd,
+      chunk.pageLabelStart ?? null,
+      chunk.pageLabelEnd ?? null,
       chunk.url,
       chunk.refs,
       chunk.topics,

@@ -6,7 +6,7 @@
  */
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { PdfError, type PdfErrorCode } from './pdf/read'
+import { PdfError, type PdfErrorCode } from '../app/lib/pdf/read.server'
 import { inProcess, type CpuTasks } from './pdf-prepare'
 
 type TaskName = keyof CpuTasks

@@ -4,16 +4,16 @@
  * in a worker thread (./offload.ts) so that its event loop keeps answering searches meanwhile.
  */
 import path from 'node:path'
-import { serializeLsa, trainLsa, type LsaOptions, type SerializedLsaModel } from '../app/lib/search/lsa'
+import { serializeLsa, trainLsa, type LsaOptions, type SerializedLsaModel } from '../app/lib/search/core/lsa'
 import { chunkHash, sha256 } from './markdown'
 import { chunkSections, slug } from './pdf/chunk'
-import { PdfError, readPdf, type PdfInfo } from './pdf/read'
+import { PdfError, readPdf, type PdfInfo } from '../app/lib/pdf/read.server'
 import { parseSpecBook } from './pdf/structure'
-import { extractRefs, withParents } from './refs'
-import type { IngestChunk, IngestDocument } from './types'
+import { extractRefs, withParents } from '../app/lib/search/core/refs'
+import type { IngestChunk, IngestDocument } from '../app/lib/search/core/chunk'
 
 /** Bump when the way files are cut into chunks changes: every document is then re-chunked once. */
-export const CHUNKER_VERSION = 1
+export const CHUNKER_VERSION = 2
 
 export interface PreparePdfMeta {
   document?: string
@@ -94,6 +94,8 @@ export async function preparePdf(bytes: Uint8Array, meta: PreparePdfMeta, fileHa
       edition,
       pageStart: part.pageStart,
       pageEnd: part.pageEnd,
+      pageLabelStart: book.pageLabels[part.pageStart] ?? null,
+      pageLabelEnd: book.pageLabels[part.pageEnd] ?? null,
       url: url ? `${url}#page=${part.pageStart}` : null,
       refs: [
         ...new Set([

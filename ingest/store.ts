@@ -12,14 +12,9 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { DbHandle } from '../db/client'
 import { chunks as chunksTable, documents } from '../db/schema'
-import { embeddingText, type IngestChunk, type IngestDocument } from './types'
+import { embeddingText, type ChunkEmbedder, type IngestChunk, type IngestDocument } from '../app/lib/search/core/chunk'
 
 /** Embeds chunk texts for storage; null for a text the model cannot place (stored as NULL). */
-export interface ChunkEmbedder {
-  /** embedding_models.name written to chunks.embedding_model */
-  name: string
-  embedTexts(texts: string[]): Promise<Array<number[] | null>>
-}
 
 export type ReplaceStatus = 'added' | 'updated' | 'unchanged'
 
@@ -141,6 +136,8 @@ export async function replaceDocument(
       edition: chunk.edition,
       pageStart: chunk.pageStart,
       pageEnd: chunk.pageEnd,
+      pageLabelStart: chunk.pageLabelStart ?? null,
+      pageLabelEnd: chunk.pageLabelEnd ?? null,
       url: chunk.url,
       refs: chunk.refs,
       topics: chunk.topics,

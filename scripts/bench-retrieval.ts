@@ -15,12 +15,17 @@ import { migrateDatabase, openDatabase } from '../db/client'
 import { ingestCorpus } from '../ingest/index'
 import { sql } from 'drizzle-orm'
 import { invalidateQueryEmbedder } from '../app/lib/search/embedder.server'
-import { embed, LSA_FORMAT, serializeLsa, trainLsa } from '../app/lib/search/lsa'
+import { embed, LSA_FORMAT, serializeLsa, trainLsa } from '../app/lib/search/core/lsa'
 import { DEFAULT_FUSION, retrieve, type FusionConfig } from '../app/lib/search/retrieve.server'
 import { rowsOf, type DbHandle } from '../db/client'
 import { runSearch } from '../app/lib/search/search.server'
-import type { RetrievalMode } from '../app/lib/search/types'
+import type { RetrievalMode } from '../app/lib/search/core/types'
+import MiniSearch from 'minisearch'
+import { answerOffline, prepareIndex } from '../app/lib/offline/answer'
+import { offlineIndex } from '../app/lib/offline/index.server'
+import { fieldOutcome, formatFieldFailures, formatFieldSummary, parseFieldQuestions, summarizeField, type FieldQuestion } from '../tests/eval/field-score'
 import {
+  containsAny,
   firstHitRank,
   formatFailures,
   formatRate,
@@ -45,6 +50,9 @@ const VERBOSE = process.argv.includes('--verbose')
 const MODES: RetrievalMode[] = ['fts', 'vector', 'fused']
 
 const SWEEP = process.argv.includes('--sweep')
+/** `--only field`: the plain-language field set alone (tuning loops); `--data-dir DIR`: keep the database between runs. */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null
+const DATA_DIR_ARG = process.argv.includes('--data-dir') ? process.argv[process.argv.indexOf('--data-dir') + 1] : null
 
 const sets: Array<{ name: string; questions: EvalQuestion[]; heldOut?: boolean }> = []
 const devFile = path.resolve(ROOT, '..', 'shared', 'eval', 'dev-questions.jsonl')
@@ -54,6 +62,9 @@ const ownFile = path.join(ROOT, 'tests', 'eval', 'questions.jsonl')
 sets.push({ name: 'own set', questions: parseQuestions(fs.readFileSync(ownFile, 'utf8'), ownFile) })
 const paraphraseFile = path.join(ROOT, 'tests', 'eval', 'paraphrases.jsonl')
 sets.push({ name: 'held-out paraphrases', questions: parseQuestions(fs.readFileSync(paraphraseFile, 'utf8'), paraphraseFile), heldOut: true })
+const fieldFile = path.join(ROOT, 'tests', 'eval', 'field-language.jsonl')
+const fieldQuestions = parseFieldQuestions(fs.readFileSync(fieldFile, 'utf8'), fieldFile)
+if (ONLY === 'field') sets.length = 0
 const answerableOf = (questions: EvalQuestion[]) => questions.filter((q) => q.expect === 'answer' && (q.answer_any || q.cite_any))
 
 async function ranksOf(handle: DbHandle, questions: EvalQuestion[], mode: RetrievalMode, fusion: FusionConfig = DEFAULT_FUSION) {
@@ -125,7 +136,65 @@ async function sweep(handle: DbHandle) {
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 const ms = (x: number) => `${x.toFixed(1)} ms`
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-retrieval-'))
+/**
+ * The plain-language field set, tuning and test halves apart: the engine's measures (tests/eval/field-score.ts)
+ * and, beside them on the same questions, a plain keyword peer: BM25 (MiniSearch, its defaults with prefix and
+ * fuzzy matching off) over the same chunks, which are the corpus split at its headings. The peer 'answers'
+ * when one of its first three chunks holds the figure. Failures are printed for the tuning half only
+ * (--verbose): the test half is scored, never read question by question.
+ */
+async function fieldBench(handle: DbHandle) {
+  const rows = rowsOf<{ id: string; title: string; section: string | null; heading_path: string; text: string }>(
+    await handle.db.execute(sql`select c.id, d.title, c.section, c.heading_path, c.text from chunks c join documents d on d.id = c.document_id`),
+  )
+  const peer = new MiniSearch({ fields: ['title', 'section', 'heading', 'text'], storeFields: ['text'] })
+  peer.addAll(rows.map((r) => ({ id: r.id, title: r.title, section: r.section ?? '', heading: r.heading_path, text: r.text })))
+  for (const split of ['tune', 'test'] as const) {
+    const questions = fieldQuestions.filter((q) => q.split === split)
+    const outcomes = []
+    let peerHits = 0
+    const answerable = questions.filter((q) => q.kind === 'answer')
+    for (const question of questions) {
+      const result = await runSearch(handle, { query: question.q, specBook: 'both', userRole: 'inspector' })
+      outcomes.push(fieldOutcome(question, result))
+    }
+    for (const question of answerable) {
+      const top = peer.search(question.q).slice(0, 3)
+      if (top.some((hit) => containsAny(String(hit.text), question.answer_any ?? []))) peerHits += 1
+    }
+    const summary = summarizeField(outcomes)
+    console.log(`\n== field-language, ${split} half: ${questions.length} questions (${summary.answerable} answerable, ${summary.unknown} unknown in domain, ${summary.outOfScope} out of scope)`)
+    console.log(formatFieldSummary(summary))
+    console.log(`  keyword peer (BM25, MiniSearch): figure in its top 3   ${peerHits}/${answerable.length} (${((100 * peerHits) / answerable.length).toFixed(1)}%)`)
+    if (VERBOSE && split === 'tune') console.log(`  failures (tuning half):\n${formatFieldFailures(outcomes).replace(/^/gm, '    ')}`)
+  }
+  // The second tuning set, for the record (the models are fitted on it: it is no test).
+  const tune2File = path.join(ROOT, 'tests', 'eval', 'field-language-tune2.jsonl')
+  const tune2 = parseFieldQuestions(fs.readFileSync(tune2File, 'utf8'), tune2File)
+  const tune2Outcomes = []
+  for (const question of tune2) tune2Outcomes.push(fieldOutcome(question, await runSearch(handle, { query: question.q, specBook: 'both', userRole: 'inspector' })))
+  const t2 = summarizeField(tune2Outcomes)
+  console.log(`\n== field-language-tune2 (tuning set): answered with the figure ${t2.withFigure}/${t2.answerable}, abstention ${t2.unknownAbstained + t2.outOfScopeAbstained}/${t2.unknown + t2.outOfScope}, wrong at high ${t2.wrongAtHigh}`)
+
+  // Offline answers from the same engine: the phone's answerer on the offline index against the server.
+  const { index } = await offlineIndex(handle)
+  const device = prepareIndex(index)
+  const lead = (answer: string) => (answer.startsWith("I don't know") || answer.startsWith('This product covers') ? 'abstain' : answer.split('\n\n')[0])
+  let agree = 0
+  const offlineMillis: number[] = []
+  for (const question of fieldQuestions) {
+    const online = await runSearch(handle, { query: question.q, specBook: 'both', userRole: 'inspector' })
+    const started = performance.now()
+    const offline = answerOffline(device, question.q)
+    offlineMillis.push(performance.now() - started)
+    if (lead(online.answer) === lead(offline.answer)) agree += 1
+  }
+  console.log(`\n== offline/online agreement on the lead fact (field-language, both halves): ${agree}/${fieldQuestions.length} (${((100 * agree) / fieldQuestions.length).toFixed(1)}%)`)
+  console.log(`  offline index ${index.passages.length} passages; on-device answer in-process p50 ${ms(percentile(offlineMillis, 50))}, p95 ${ms(percentile(offlineMillis, 95))}`)
+  return fieldQuestions satisfies FieldQuestion[]
+}
+
+const dataDir = DATA_DIR_ARG ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-retrieval-'))
 const handle = await openDatabase({ dataDir, databaseUrl: '' })
 try {
   await migrateDatabase(handle)
@@ -133,6 +202,7 @@ try {
   await ingestCorpus(handle, path.join(ROOT, 'corpus'))
   console.log(`corpus ingested into a fresh PGlite in ${((performance.now() - ingestStarted) / 1000).toFixed(1)} s`)
   if (SWEEP) await sweep(handle)
+  if (!SWEEP) await fieldBench(handle)
 
   for (const set of SWEEP ? [] : sets) {
     const answerable = answerableOf(set.questions)
@@ -170,7 +240,7 @@ try {
     if (summary.failures.length > 0) console.log(`  failures:\n${formatFailures(summary.failures).replace(/^/gm, '    ')}`)
   }
 
-  const pool = sets.flatMap((set) => set.questions.map((q) => q.q))
+  const pool = [...sets.flatMap((set) => set.questions.map((q) => q.q)), ...fieldQuestions.map((q) => q.q)]
   for (let i = 0; i < (SWEEP ? 0 : 10); i++) await retrieve(handle, pool[i % pool.length]!, { mode: 'fused', specBook: 'both', limit: LIMIT })
   const latencies: Record<string, number[]> = { fts: [], vector: [], fused: [], runSearch: [] }
   for (let i = 0; i < (SWEEP ? 0 : LATENCY_QUERIES); i++) {
@@ -190,5 +260,5 @@ try {
   }
 } finally {
   await handle.close()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  if (!DATA_DIR_ARG) fs.rmSync(dataDir, { recursive: true, force: true })
 }

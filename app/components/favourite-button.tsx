@@ -1,7 +1,7 @@
 import { useLocation, useRevalidator } from '@remix-run/react'
 import { Star } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
-import { toast } from './toast-store'
+import { toast } from '~/lib/toast-store'
 
 export const FAVOURITE_TOASTS = {
   added: 'Saved to favourites',

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { LogOut, UserRound } from 'lucide-react'
-import { GUEST_SEARCH_LIMIT } from '~/lib/search-limits'
+import { GUEST_SEARCH_LIMIT } from '~/lib/search/limits'
 import { useSessionStatus } from '~/lib/use-session'
 import { RestartTourButton } from './onboarding'
 

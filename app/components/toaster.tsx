@@ -2,7 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast'
 import { X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { Toast } from '~/lib/toast'
-import { dismissToast, toast, useToasts } from './toast-store'
+import { dismissToast, toast, useToasts } from '~/lib/toast-store'
 
 const variantClass = {
   default: 'border-border bg-card text-card-foreground',

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '@db/client'
 import { users } from '@db/schema'
-import type { MemberFilter } from '~/components/admin/member-filter'
+import type { MemberFilter } from '~/lib/admin/member-filter'
 
 /**
  * Administration: the admin role (granted by `npm run admin`, or at sign-up through ADMIN_EMAILS) and

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getDatabase } from '@db/client'
-import { parseMemberFilter } from '~/components/admin/member-filter'
+import { parseMemberFilter } from '~/lib/admin/member-filter'
 import { allMembers, membersCsv } from '~/lib/admin.server'
 import { requireAdmin } from '~/lib/auth/auth.server'
 

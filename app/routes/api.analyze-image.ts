@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { performImageAnalysis } from '~/components/search/analyze-action.server'
+import { performImageAnalysis } from '~/lib/search/entry.server'
 import { discardRequestBody } from '~/lib/analysis/upload.server'
 import { assertSameOrigin, jsonError } from '~/lib/http.server'
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { performSearch } from '~/components/search/search-action.server'
+import { performSearch } from '~/lib/search/entry.server'
 import { assertSameOrigin, jsonError, readJson } from '~/lib/http.server'
 
 /**

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { getDatabase } from '@db/client'
 import { assertSameOrigin, jsonError, readJson } from '~/lib/http.server'
-import { correctSpelling } from '~/lib/search/spelling'
-import { MAX_QUERY_CHARS } from '~/lib/search/types'
+import { correctSpelling } from '~/lib/search/core/spelling'
+import { MAX_QUERY_CHARS } from '~/lib/search/core/types'
 import { getVocabulary } from '~/lib/search/vocabulary.server'
 
 /**

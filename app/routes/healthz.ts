@@ -1,4 +1,4 @@
-import { healthCheck } from '~/lib/startup.server'
+import { healthCheck } from '~/startup.server'
 
 /** Liveness and readiness: 200 when the database answers, 503 otherwise. */
 export async function loader() {

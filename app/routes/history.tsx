@@ -7,7 +7,7 @@ import { Pagination } from '~/components/history/pagination'
 import { currentUser, requireUser } from '~/lib/auth/auth.server'
 import { PRODUCT_NAME } from '~/lib/brand'
 import { formatShortDate } from '~/lib/dashboard/clock'
-import { deleteSearch, listSearches } from '~/lib/search-history.server'
+import { deleteSearch, listSearches } from '~/lib/search/history.server'
 import { PageQuery, assertSameOrigin, jsonError, readForm, readQuery, safeRedirectPath } from '~/lib/http.server'
 import { redirectWithToast } from '~/lib/toast.server'
 

@@ -13,7 +13,7 @@ import { currentUser } from '~/lib/auth/auth.server'
 import { PRODUCT_NAME } from '~/lib/brand'
 import { formatShortDate } from '~/lib/dashboard/clock'
 import { savedRefIds } from '~/lib/favourites.server'
-import { getSearch } from '~/lib/search-history.server'
+import { getSearch } from '~/lib/search/history.server'
 
 /**
  * One stored search: the answer as it was given. (The trailing underscore in the file name keeps this

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chunkSections } from './chunk'
 import { makeSpecBookPdf, SAMPLE_TITLE } from './fixtures'
-import { PDF_ERROR_MESSAGES, PdfError, readPdf, toPdfError } from './read'
+import { PDF_ERROR_MESSAGES, PdfError, readPdf, toPdfError } from '../../app/lib/pdf/read.server'
 import { parseSpecBook, type ParsedBook } from './structure'
 
 const META = { document: SAMPLE_TITLE, edition: '2025' }

@@ -5,10 +5,9 @@
  * pages are removed. Pure: no I/O. Anything it cannot place with confidence becomes a warning.
  */
 
-export interface PageText {
-  num: number
-  text: string
-}
+import type { PageText } from '../../app/lib/pdf/read.server'
+
+export type { PageText }
 
 export interface BookMeta {
   document: string
@@ -69,6 +68,8 @@ export interface ParsedBook {
   divisions: ParsedDivision[]
   sections: ParsedSection[]
   warnings: string[]
+  /** The label each page prints ('401-3'), by physical page number, where the page has one. */
+  pageLabels: Record<number, string>
 }
 
 interface Line {
@@ -793,5 +794,7 @@ export function parseSpecBook(pages: PageText[], meta: BookMeta): ParsedBook {
     warnings.length = MAX_WARNINGS
     warnings.push(`... and ${more} more warnings.`)
   }
-  return { document: meta.document, edition: meta.edition, divisions, sections, warnings }
+  const pageLabels: Record<number, string> = {}
+  for (const page of content) if (page.label) pageLabels[page.num] = `${page.label.section}-${page.label.page}`
+  return { document: meta.document, edition: meta.edition, divisions, sections, warnings, pageLabels }
 }

@@ -3,10 +3,11 @@
  * ../shared/eval/dev-questions.jsonl): shared by tests/integration/search-quality.test.ts and
  * scripts/bench-retrieval.ts. Pure: no database, no I/O.
  *
- * Matching ignores case and all whitespace ('6 ft 3 in' = '6ft 3in'), as the dev file's README asks.
+ * Matching ignores case and all whitespace ('6 ft 3 in' = '6ft 3in'), as the dev file's README asks, and
+ * a hyphen between a figure and its unit ('30-in' = '30 in').
  */
 import { z } from 'zod'
-import type { Passage, SearchResult } from '../../app/lib/search/types'
+import type { Passage, SearchResult } from '../../app/lib/search/core/types'
 
 export const evalQuestionSchema = z.object({
   q: z.string().min(1),
@@ -31,7 +32,8 @@ export function parseQuestions(text: string, source = 'questions'): EvalQuestion
 }
 
 export function normalize(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, '')
+  // A hyphen between a figure and its unit reads as a space: '30-in' is '30 in', '1,500-ft' is '1,500 ft'.
+  return text.normalize('NFKC').toLowerCase().replace(/(\d)-(?=[a-z])/g, '$1').replace(/\s+/g, '')
 }
 
 export function containsLoose(haystack: string, needle: string): boolean {

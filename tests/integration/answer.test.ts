@@ -7,10 +7,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../db/client'
 import { ingestCorpus } from '../../ingest/index'
-import { figuresOf } from '../../app/lib/search/answer/text'
+import { figuresOf } from '../../app/lib/search/core/text'
 import { retrieve } from '../../app/lib/search/retrieve.server'
 import { NOTHING_NEW, runRetry, runSearch } from '../../app/lib/search/search.server'
-import type { SearchResult } from '../../app/lib/search/types'
+import type { SearchResult } from '../../app/lib/search/core/types'
 import { DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
 
 const ANSWERABLE: Array<{ q: string; figure: RegExp; cite: RegExp; calc?: string }> = [

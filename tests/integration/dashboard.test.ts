@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../db/client'
 import { searches, users } from '../../db/schema'
 import { loadDashboard } from '../../app/lib/dashboard.server'
-import { deleteSearch, getSearch, listSearches, recordSearch } from '../../app/lib/search-history.server'
+import { deleteSearch, getSearch, listSearches, recordSearch } from '../../app/lib/search/history.server'
 import { DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
 import { ROOT } from './server'
 

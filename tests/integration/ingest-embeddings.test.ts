@@ -17,7 +17,7 @@ import {
 } from '../../app/lib/search/embedder.server'
 import { chunkHash } from '../../ingest/markdown'
 import { replaceDocument } from '../../ingest/store'
-import type { IngestChunk, IngestDocument } from '../../ingest/types'
+import type { IngestChunk, IngestDocument } from '../../app/lib/search/core/chunk'
 import { DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
 
 const TEXTS = [

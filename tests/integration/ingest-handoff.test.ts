@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, rowsOf } from '../../db/client'
 import { makeSpecBookPdf } from '../../ingest/pdf/fixtures'
-import { PDF_ERROR_MESSAGES } from '../../ingest/pdf/read'
+import { PDF_ERROR_MESSAGES } from '../../app/lib/pdf/read.server'
 import { ROOT, startServer, type RunningServer } from './server'
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -11,9 +11,10 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateDatabase, openDatabase, rowsOf, type DbHandle } from '../../db/client'
 import { getQueryEmbedder } from '../../app/lib/search/embedder.server'
+import { runSearch } from '../../app/lib/search/search.server'
 import { ingestCorpus, ingestPdf, pdfDocumentId } from '../../ingest/index'
 import { makeSpecBookPdf } from '../../ingest/pdf/fixtures'
-import { PDF_ERROR_MESSAGES } from '../../ingest/pdf/read'
+import { PDF_ERROR_MESSAGES } from '../../app/lib/pdf/read.server'
 import { runCli } from './cli'
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
 import { ROOT } from './server'
@@ -68,6 +69,8 @@ interface ChunkRow {
   text: string
   page_start: number | null
   page_end: number | null
+  page_label_start: string | null
+  page_label_end: string | null
   refs: string[]
   content_hash: string
   version: string
@@ -78,7 +81,7 @@ interface ChunkRow {
 async function chunksOf(handle: DbHandle, documentId: string): Promise<ChunkRow[]> {
   return rowsOf<ChunkRow>(
     await handle.db.execute(sql`
-      select id, section, section_title, heading_path, kind, text, page_start, page_end, refs, content_hash,
+      select id, section, section_title, heading_path, kind, text, page_start, page_end, page_label_start, page_label_end, refs, content_hash,
              xmin::text as version, embedding is not null as has_vector, embedding_model
       from chunks where document_id = ${documentId} order by ordinal`),
   )
@@ -150,6 +153,16 @@ describe.each(DATABASE_KINDS)('ingest on %s', (kind) => {
     expect(typeof doc!.meta.warningsCount).toBe('number')
     const urls = rowsOf<{ url: string }>(await handle.db.execute(sql`select url from chunks where document_id = ${id} limit 1`))
     expect(urls[0]!.url).toMatch(/^https:\/\/www\.scdot\.org\/spec\.pdf#page=\d+$/)
+
+    // Pages as the book prints them: every body chunk knows its printed labels ('401-3'), and a citation
+    // names the label while its link goes to the PDF page.
+    const weather = bySection('401.4.2')[0]!
+    expect(weather.page_label_start).toMatch(/^401-\d+$/)
+    expect(rows.filter((r) => r.page_label_start !== null).length).toBeGreaterThan(rows.length * 0.9)
+    const cited = await runSearch(handle, { query: 'weather limitations for placing asphalt 401.4.2', specBook: 'both', userRole: 'inspector' })
+    const citation = [...cited.exactCitations, ...cited.sources.map((source) => ({ reference: source.section, url: source.url }))].find((c) => c.reference.includes('401.4.2'))!
+    expect(citation.reference).toContain(`p. ${weather.page_label_start}`)
+    expect(citation.url).toBe(`https://www.scdot.org/spec.pdf#page=${weather.page_start}`)
 
     // Every chunk has a vector of the current model, and questions embed with that model.
     const embedder = await getQueryEmbedder(handle)

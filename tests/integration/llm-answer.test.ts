@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../db/client'
 import { ingestCorpus } from '../../ingest/index'
 import { runRetry, runSearch } from '../../app/lib/search/search.server'
-import type { SearchResult } from '../../app/lib/search/types'
+import type { SearchResult } from '../../app/lib/search/core/types'
 import { startOpenAiTestServer, userPrompt, type ChatRequestBody, type OpenAiTestServer } from '../helpers/openai-server'
 import { openMigratedTestDatabase, type TestDatabase } from './databases'
 

@@ -5,7 +5,7 @@ import { rowsOf, type DbHandle } from '../../db/client'
 import { ingestCorpus } from '../../ingest/index'
 import { retrieve } from '../../app/lib/search/retrieve.server'
 import { VOCABULARY_RECHECK_MS, getVocabulary } from '../../app/lib/search/vocabulary.server'
-import type { Passage } from '../../app/lib/search/types'
+import type { Passage } from '../../app/lib/search/core/types'
 import { DATABASE_KINDS, openMigratedTestDatabase, type TestDatabase } from './databases'
 import { ROOT } from './server'
 

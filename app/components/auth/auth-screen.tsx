@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { CheckCircle2 } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
-import { toast } from '~/components/toast-store'
+import { toast } from '~/lib/toast-store'
 import { DotsLoader } from '~/components/loader'
 import { SIGN_IN_FAILED, SIGN_UP_FAILED } from '~/lib/auth/messages'
 import {

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { CheckCircle2 } from 'lucide-react'
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
-import { toast } from '~/components/toast-store'
+import { toast } from '~/lib/toast-store'
 import { fieldInputName, fillerReducer, initialFillerState, missingFieldsToast, submitSuccessToast } from '~/lib/forms/form-state'
 import { FORM_TEMPLATES, findFormTemplate, type FormData as FieldValues } from '~/lib/forms/templates'
 import { missingRequiredFieldIds, missingRequiredFields } from '~/lib/forms/validate'

@@ -1,6 +1,6 @@
 import { Camera, ImageUp } from 'lucide-react'
 import { useEffect, useRef, type ChangeEvent } from 'react'
-import { toast } from '~/components/toast-store'
+import { toast } from '~/lib/toast-store'
 import { OCR_FAILURE_TOAST, OCR_PROGRESS_TEXT, OCR_SUCCESS_TOAST } from '~/lib/forms/form-state'
 import { mapOcrText } from '~/lib/forms/ocr-mapping'
 import type { FormData, FormTemplate } from '~/lib/forms/templates'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from '~/components/toast-store'
+import { toast } from '~/lib/toast-store'
 import { recognitionConstructor as speechRecognitionConstructor, type Recognition as SpeechRecognition } from '~/lib/speech-recognition'
 import { BEEP, FORM_VOICE_LANG, readRecognitionEvent, VOICE_UNSUPPORTED_TOAST, type RecognitionResultLike } from '~/lib/forms/voice'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PRIORITIES, SEVERITIES, type DiagnosticResult, type ImageAnalysis } from '~/lib/search/types'
+import { PRIORITIES, SEVERITIES, type DiagnosticResult, type ImageAnalysis } from '~/lib/search/core/types'
 
 /**
  * The photo-analysis parts of a stored result (searches.result) for /history/<id>. Stored JSON is read

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { GUEST_SEARCH_LIMIT } from '~/lib/search-limits'
+import { GUEST_SEARCH_LIMIT } from '~/lib/search/limits'
 
 /** 'Guest Mode - Limited Access' with the searches left, urging a free account. */
 export function GuestBanner({ searchCount }: { searchCount: number }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SearchResult } from '~/lib/search/types'
+import type { SearchResult } from '~/lib/search/core/types'
 import { confidenceDot, firstItems, issueTypeWords, keepPhotoParts, moreText } from './analysis-display'
 
 describe('analysis display (§9)', () => {

@@ -1,5 +1,5 @@
 /** How the image-analysis and diagnostic sections word and colour their values (product-spec §9). Pure. */
-import type { SearchResult } from '~/lib/search/types'
+import type { SearchResult } from '~/lib/search/core/types'
 
 /** §9: annotations and elements show 5 each. */
 export const PLAN_ITEMS_SHOWN = 5

@@ -1,4 +1,4 @@
-import type { SearchResult } from '~/lib/search/types'
+import type { SearchResult } from '~/lib/search/core/types'
 
 /** The question as searched after spelling correction ('gaurdrail' -> 'guardrail'), whole words only. */
 export function correctedQuery(query: string, corrections: SearchResult['corrections']): string {

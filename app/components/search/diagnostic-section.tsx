@@ -1,6 +1,6 @@
 import { Bot, CheckSquare, ShieldPlus, Stethoscope, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { DiagnosticResult, FindingOrigin, RecommendationPriority, Severity } from '~/lib/search/types'
+import type { DiagnosticResult, FindingOrigin, RecommendationPriority, Severity } from '~/lib/search/core/types'
 import { capitalise, issueTypeWords } from './analysis-display'
 import { Block } from './result-sections'
 

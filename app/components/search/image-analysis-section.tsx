@@ -1,5 +1,5 @@
 import { FileSearch, Info } from 'lucide-react'
-import type { ImageAnalysis } from '~/lib/search/types'
+import type { ImageAnalysis } from '~/lib/search/core/types'
 import { confidenceDot, firstItems, moreText, textSourceLine, type Dot } from './analysis-display'
 import { ModelOutputBadge } from './diagnostic-section'
 import { Block } from './result-sections'

@@ -1,9 +1,9 @@
 import { Form } from '@remix-run/react'
 import { FileImage, FileText, ScanSearch, TriangleAlert, Upload, X } from 'lucide-react'
 import { useRef, useState, type DragEvent, type FormEvent } from 'react'
-import type { AnalysisType } from '~/lib/search/types'
+import type { AnalysisType } from '~/lib/search/core/types'
 import { ANALYSIS_OPTIONS } from './photo-messages'
-import { FIXED_REQUEST } from './search-api'
+import { FIXED_REQUEST } from '~/lib/search/client'
 import { ACCEPT_ATTRIBUTE, formatBytes, REJECTED_ALERT, type Rejection } from './upload-rules'
 
 /** Without JavaScript the photo form posts here: the home action, staying in photo mode. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SearchResult } from '~/lib/search/types'
+import type { SearchResult } from '~/lib/search/core/types'
 import { parseAnalysisType, photoFailureToast, photoLoadingMessages, photoSuccessToast } from './photo-messages'
 
 describe('photo analysis messages (§8)', () => {

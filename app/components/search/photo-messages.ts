@@ -1,5 +1,5 @@
 import { loadingMessages } from '~/lib/search/loading-messages'
-import type { AnalysisType, SearchResult } from '~/lib/search/types'
+import type { AnalysisType, SearchResult } from '~/lib/search/core/types'
 import { SEARCH_TOASTS } from './search-messages'
 
 /** Photo analysis texts (product-spec §2 'Photo mode', §4 'Search', §8). Pure. */

@@ -1,6 +1,6 @@
 import { Calculator, ClipboardList, MapPin, NotebookTabs, ShieldCheck, Wrench } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { ExactCitation, FeatureSuggestion, SourceDocument } from '~/lib/search/types'
+import type { ExactCitation, FeatureSuggestion, SourceDocument } from '~/lib/search/core/types'
 import {
   calculatorHref,
   cheatSheetHref,

@@ -1,12 +1,11 @@
 import { useRevalidator, useSearchParams } from '@remix-run/react'
 import { TriangleAlert, WifiOff } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from '~/components/toast-store'
-import type { AnalysisType, SearchResult } from '~/lib/search/types'
-import { appendTranscript, capturedToast, cleanTranscript } from '~/lib/search/transcript'
-import { answerOnDevice, isOfflineFailure } from '~/lib/offline/client'
+import { toast } from '~/lib/toast-store'
+import type { AnalysisType, SearchResult } from '~/lib/search/core/types'
+import { appendTranscript, capturedToast, cleanTranscript } from '~/lib/search/core/transcript'
 import { useHydrated } from '~/lib/use-hydrated'
-import { requestImageAnalysis } from './analyze-api'
+import { requestImageAnalysis } from '~/lib/search/client'
 import { LoadingPanel } from './loading-panel'
 import { ModeToggle, modeOf } from './mode-toggle'
 import { PhotoForm } from './photo-form'
@@ -14,7 +13,7 @@ import { DEFAULT_ANALYSIS_TYPE, photoFailureToast, photoLoadingMessages, photoSu
 import type { ToolNames } from './result-sections'
 import { ResultsView } from './results-view'
 import { keepPhotoParts } from './analysis-display'
-import { requestRetry, requestSearch, SearchCallError } from './search-api'
+import { requestRetry, requestSearch, SearchCallError } from '~/lib/search/client'
 import { SearchForm } from './search-form'
 import { retryToast, SEARCH_TOASTS, type HomeSearchData } from './search-messages'
 import { TipsCard } from './tips-card'
@@ -128,7 +127,8 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
         revalidator.revalidate()
       } catch (error) {
         const status = error instanceof SearchCallError ? error.status : null
-        const onDevice = isOfflineFailure(navigator.onLine, status) ? await answerOnDevice(query) : null
+        // The on-device answerer (the search core and the saved corpus) loads only when it is needed.
+        const onDevice = !navigator.onLine || status === 0 ? await import('~/lib/offline/client').then((offline) => offline.answerOnDevice(query)) : null
         if (onDevice) {
           setResult(onDevice)
           setOfflineAnswer(true)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NOTHING_NEW } from '~/lib/search/search.server'
-import type { SearchResult } from '~/lib/search/types'
+import type { SearchResult } from '~/lib/search/core/types'
 import { RETRY_NOTHING_NEW, retryToast, SEARCH_TOASTS } from './search-messages'
 
 describe('retry toast', () => {

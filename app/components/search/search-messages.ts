@@ -1,4 +1,4 @@
-import type { SearchResult } from '~/lib/search/types'
+import type { SearchResult } from '~/lib/search/core/types'
 
 /** The search toasts of product-spec §5 and §8. */
 export const SEARCH_TOASTS = {

@@ -1,6 +1,6 @@
 import { Lightbulb, Sparkles } from 'lucide-react'
 import { ConfidenceBadge } from '~/components/history/confidence-badge'
-import type { SearchResult } from '~/lib/search/types'
+import type { SearchResult } from '~/lib/search/core/types'
 import { correctedQuery } from './corrected-query'
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from '~/components/toast-store'
+import { toast } from '~/lib/toast-store'
 import { recognitionConstructor as speechRecognitionConstructor, type Recognition as SpeechRecognition } from '~/lib/speech-recognition'
-import { VOICE_LANG } from '~/lib/search/transcript'
+import { VOICE_LANG } from '~/lib/search/core/transcript'
 
 /**
  * Voice search (product-spec §4 'Voice search', §7, §8): the browser's speech recognition, en-US,

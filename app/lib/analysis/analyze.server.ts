@@ -18,8 +18,8 @@
 import type { DbHandle } from '@db/client'
 import { logger } from '~/lib/logger.server'
 import { VERIFICATION_NOTICE } from '~/lib/corpus/schema'
-import { exactCitationsOf, sourcesOf } from '~/lib/search/answer/citations'
-import { featureSuggestions } from '~/lib/search/answer/suggestions'
+import { exactCitationsOf, sourcesOf } from '~/lib/search/core/citations'
+import { featureSuggestions } from '~/lib/search/core/answer-suggestions'
 import { runCachedSearch } from '~/lib/search/search.server'
 import type {
   AnalysisType,
@@ -29,7 +29,7 @@ import type {
   ImageAnalysis,
   SearchResult,
   SpecBook,
-} from '~/lib/search/types'
+} from '~/lib/search/core/types'
 import { diagnose } from './diagnose.server'
 import { findFeatures, inSentence, NO_PASSAGE, type FeatureCandidate, type FeatureFindings } from './features.server'
 import { ocrImage, OcrError } from './ocr.server'

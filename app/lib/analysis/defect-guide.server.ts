@@ -4,7 +4,7 @@
  * record throws an Error naming the file; a failed load is not cached, so a corrected file is read next time.
  */
 import path from 'node:path'
-import { readCorpus } from '../../../ingest/corpus-files'
+import { readCorpus } from '../corpus/files.server'
 import { corpusDir } from '../corpus/records.server'
 import { defectSchema, recordBodySchema, type Defect } from '../corpus/schema'
 

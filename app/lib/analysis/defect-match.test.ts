@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Defect } from '../corpus/schema'
-import { createVocabulary, type Vocabulary } from '../search/spelling'
+import { createVocabulary, type Vocabulary } from '../search/core/spelling'
 import { readDefectGuide } from './defect-guide.server'
 import { defectWordCounts, matchConfidence, matchDefects, textStems } from './defect-match'
 

@@ -19,9 +19,9 @@
  * match worth MIN_SCORE, or a partial one whose words weigh MIN_PARTIAL); generic words alone ('crack',
  * 'concrete') never reach it.
  */
-import { expandSynonyms } from '../search/query'
-import { correctSpelling, type Vocabulary } from '../search/spelling'
-import { tokenize } from '../search/tokenize'
+import { expandSynonyms } from '../search/core/query'
+import { correctSpelling, type Vocabulary } from '../search/core/spelling'
+import { tokenize } from '../search/core/tokenize'
 import type { DefectCategory, DefectFrontMatter } from '../corpus/schema'
 
 export type MatchOrigin = 'description' | 'text'

@@ -8,10 +8,10 @@
  */
 import type { DbHandle } from '@db/client'
 import { logger } from '../logger.server'
-import { createVocabulary, type Vocabulary } from '../search/spelling'
+import { createVocabulary, type Vocabulary } from '../search/core/spelling'
 import { retrieve } from '../search/retrieve.server'
-import type { DetectedProblem, DiagnosticRecommendation, DiagnosticResult, RelatedSpec, SpecBook } from '../search/types'
-import { PRIORITIES } from '../search/types'
+import type { DetectedProblem, DiagnosticRecommendation, DiagnosticResult, RelatedSpec, SpecBook } from '../search/core/types'
+import { PRIORITIES } from '../search/core/types'
 import { getVocabulary } from '../search/vocabulary.server'
 import type { Defect } from '../corpus/schema'
 import { loadDefectGuide } from './defect-guide.server'

@@ -13,12 +13,11 @@
  * Nothing here is made up: a feature without a passage says so.
  */
 import type { DbHandle } from '@db/client'
-import { citationOf } from '~/lib/search/answer/citations'
-import { FLOOR_COVERAGE } from '~/lib/search/answer/confidence'
-import { gatherEvidence } from '~/lib/search/answer/evidence'
-import { questionTerms } from '~/lib/search/answer/text'
+import { citationOf } from '~/lib/search/core/citations'
+import { FLOOR_COVERAGE, gatherEvidence } from '~/lib/search/core/evidence'
+import { questionTerms } from '~/lib/search/core/text'
 import { retrieve } from '~/lib/search/retrieve.server'
-import type { FindingOrigin, IdentifiedFeature, Passage, SpecBook } from '~/lib/search/types'
+import type { FindingOrigin, IdentifiedFeature, Passage, SpecBook } from '~/lib/search/core/types'
 
 /** Elements looked up at most (each is one retrieval). */
 export const MAX_FEATURES = 8

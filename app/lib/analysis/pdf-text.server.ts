@@ -4,7 +4,7 @@
  * first MAX_PDF_TEXT characters are used for the analysis. Every failure is a PdfTextError (422) with a
  * message the user can act on.
  */
-import { PdfError, readPdf } from '../../../ingest/pdf/read'
+import { PdfError, readPdf } from '../pdf/read.server'
 import { MAX_UPLOAD_BYTES } from './upload.server'
 
 export const MAX_PDF_PAGES = 20

@@ -19,7 +19,7 @@ import { BAD_TEXT_MESSAGE, isCleanForm, isCleanText } from '../input-text'
 import { fileTypeFromBuffer } from 'file-type'
 import { z } from 'zod'
 import { logger } from '~/lib/logger.server'
-import { ANALYSIS_TYPES, MAX_QUERY_CHARS, SPEC_BOOKS, type AnalysisType, type SpecBook } from '~/lib/search/types'
+import { ANALYSIS_TYPES, MAX_QUERY_CHARS, SPEC_BOOKS, type AnalysisType, type SpecBook } from '~/lib/search/core/types'
 import { checkImageForDecoding } from './image-header'
 
 /** §9: 10 MB. */

@@ -15,7 +15,7 @@
  */
 import { z } from 'zod'
 import { logger } from '~/lib/logger.server'
-import { SEVERITIES, type Severity } from '~/lib/search/types'
+import { SEVERITIES, type Severity } from '~/lib/search/core/types'
 
 export const DEFAULT_VISION_TIMEOUT_MS = 30_000
 const MAX_FINDINGS = 8

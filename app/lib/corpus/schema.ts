@@ -11,7 +11,7 @@
  * (`field-reference`) must tell the reader to verify them against the current SCDOT document.
  */
 import { z } from 'zod'
-import { PRIORITIES, SEVERITIES } from '../search/types'
+import { PRIORITIES, SEVERITIES } from '../search/core/types'
 
 /** Closing line of every record body: the product's verification notice. */
 export const VERIFICATION_NOTICE = 'Verify against the current official SCDOT documents before use.'

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { toast } from '~/components/toast-store'
+import { toast } from '~/lib/toast-store'
 import { enableNotifications, notificationPermission } from '~/lib/push/client'
 import { detectDevice, isStandalone, type InstallDevice } from './device'
 import { INSTALL_COMPLETED_KEY, INSTALL_DECLINED_KEY, bannerDismissedKey, type BannerPage } from './keys'

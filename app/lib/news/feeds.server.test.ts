@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readCorpus } from '../../../ingest/corpus-files'
+import { readCorpus } from '../corpus/files.server'
 import { loadFeeds, parseFeedList } from './feeds.server'
 
 const CORPUS_FEEDS = path.resolve(import.meta.dirname, '../../../corpus/news/feeds.json')

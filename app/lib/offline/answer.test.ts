@@ -1,111 +1,86 @@
 import { describe, expect, it } from 'vitest'
-import { answerOffline, OFFLINE_ENGINE, prepareIndex, scoreStatements } from './answer'
-import type { OfflineEntry, OfflineIndex } from './types'
+import { extractiveResult, prepare } from '../search/core/compose'
+import { localRetrieval } from '../search/core/knowledge'
+import { answerOffline, OFFLINE_ENGINE, OFFLINE_NOTE, prepareIndex } from './answer'
+import type { OfflineIndex, OfflinePassage } from './types'
 
-const entry = (over: Partial<OfflineEntry> & Pick<OfflineEntry, 'id' | 'title' | 'statements'>): OfflineEntry => ({
+const passage = (over: Partial<OfflinePassage> & Pick<OfflinePassage, 'id' | 'title' | 'text'>): OfflinePassage => ({
+  documentId: `corpus:${over.id}`,
   kind: 'drawing',
-  where: over.title,
-  citation: { type: 'other', reference: over.title, documentType: 'SCDOT', url: '/documents' },
+  document: 'SCDOT Standard Drawings (field summary records)',
+  edition: null,
+  section: null,
+  sectionTitle: null,
+  headingPath: over.title,
+  chunkKind: 'drawing',
+  pageStart: null,
+  pageEnd: null,
   url: '/documents',
-  refs: [],
   ...over,
 })
 
 const INDEX: OfflineIndex = {
-  version: 'test-1',
+  format: 2,
+  version: 'test-2',
   generatedAt: '2026-11-21T00:00:00.000Z',
-  entries: [
-    entry({
+  sheets: [{ id: 'guardrail', title: 'Guardrail', keywords: ['guardrail', 'post spacing'], criticalChecks: [] }],
+  commonWords: 'the road paint white night black have must/S',
+  passages: [
+    passage({
       id: 'b501',
       title: 'Drawing B501 Bridge Deck Concrete',
-      refs: ['b501', '701.1.1'],
-      citation: { type: 'drawing', reference: 'Drawing B501', documentType: 'SCDOT Standard Drawings', url: '/documents#drawing-b501' },
+      section: 'B501',
       url: '/documents#drawing-b501',
-      statements: [
-        'The product reference for bridge deck concrete is 4,500 psi at 28 days; confirm it against the plans. [product field-reference]',
-        'Keep the deck surface wet with curing compound or burlap. [Section 702]',
-      ],
+      text: '- Bridge deck concrete: 4,500 psi at 28 days (product reference; confirm against the plans). [product field-reference]\n- Keep the deck surface wet while it cures. [Section 702]',
     }),
-    entry({
+    passage({
       id: 'g501',
       title: 'Drawing G501 W-Beam Guardrail Installation',
-      refs: ['g501'],
-      citation: { type: 'drawing', reference: 'Drawing G501', documentType: 'SCDOT Standard Drawings', url: '/documents#drawing-g501' },
-      statements: ['Line post spacing for a standard W-beam run is 6 ft 3 in (6.25 ft) center to center. [MASH MGS]', 'Top of W-beam rail height is 31 in above the finished grade.'],
+      section: 'G501',
+      url: '/documents#drawing-g501',
+      text: '- Line post spacing, standard W-beam run: 6 ft 3 in (6.25 ft) center to center. [MGS test record]\n- Top of W-beam rail height: 31 in above the finished grade. [MwRSF report 57]',
     }),
-    entry({
-      id: '401',
-      kind: 'spec-section',
-      title: 'Section 401 Hot-Mix Asphalt Pavement',
-      refs: ['401', '401.4'],
-      citation: { type: 'section', reference: 'Section 401.4 (2007)', documentType: 'SCDOT Standard Specifications (2007)', url: 'https://scdot.example/401' },
-      statements: ['Place hot mix asphalt only when the air temperature is at least 40 F and rising. [Section 401.4]', 'Compact each lift to the density in SC-M-400.'],
-    }),
-    entry({
-      id: 'pcc',
-      kind: 'cheat-sheet',
-      title: 'Concrete cheat sheet',
-      statements: ['Pavement concrete is 4,000 psi at 28 days in the product reference.', 'Slump for pavement concrete is checked at the truck.'],
+    passage({
+      id: 'm601',
+      title: 'Drawing M601 Pavement Markings',
+      section: 'M601',
+      url: '/documents#drawing-m601',
+      text: '- Initial retroreflectivity, white paint: 250 mcd/m2/lx minimum. [product field-reference]\n- Glass beads meet AASHTO M 247. [Section 625]',
     }),
   ],
 }
 
 const prepared = prepareIndex(INDEX)
 
-describe('answerOffline', () => {
-  it('quotes the matching statement with its citation and says it is offline', () => {
-    const result = answerOffline(prepared, 'What strength is bridge deck concrete?')
+describe('answerOffline: the search core on the saved corpus', () => {
+  it('answers a plain field question with the figure and its citation, and says it is offline', () => {
+    const result = answerOffline(prepared, 'how far apart do the posts go on a run of guard rail')
     expect(result.searchEngine).toBe(OFFLINE_ENGINE)
-    expect(result.answer).toContain('4,500 psi')
-    expect(result.answer).toContain('(Drawing B501)')
-    expect(result.exactCitations[0]?.reference).toBe('Drawing B501')
-    expect(result.sources[0]).toMatchObject({ relevance: 'primary', url: '/documents#drawing-b501' })
-    expect(['medium', 'low']).toContain(result.confidence)
+    expect(result.roleSpecificNotes[0]).toBe(OFFLINE_NOTE)
+    expect(result.answer).toContain('6 ft 3 in')
+    expect(result.answer).toContain('(Drawing G501)')
+    expect(result.exactCitations[0]?.reference).toBe('Drawing G501')
+    expect(result.cheatSheetSuggestions).toContain('guardrail')
   })
 
-  it('recognises quantities written with or without a thousands comma', () => {
-    const { scored } = scoreStatements(prepared, '4500 psi concrete')
-    expect(scored[0]?.statement.text).toContain('4,500 psi')
-    const result = answerOffline(prepared, 'is 4000 psi right for pavement concrete')
-    expect(result.answer).toContain('4,000 psi')
+  it('bridges field words and corrects spelling with the vocabulary of the saved corpus', () => {
+    expect(answerOffline(prepared, 'how shiny does new white paint have to be at night').answer).toContain('250')
+    expect(answerOffline(prepared, 'gaurd rail post spaceing').answer).toContain('6 ft 3 in')
   })
 
-  it('uses the online synonyms: HMA finds hot mix asphalt, guard rail finds W-beam guardrail', () => {
-    expect(answerOffline(prepared, 'HMA placement temperature').answer).toContain('at least 40 F')
-    expect(answerOffline(prepared, 'guard rail post spacing').answer).toContain('6.25 ft')
+  it('gives the answer the core gives for the same candidates: one engine', () => {
+    const question = 'how tall is the top of the guardrail'
+    const { analysis, passages } = localRetrieval(question, prepared.passages, prepared.knowledge)
+    const core = extractiveResult(prepare(question, analysis, passages, prepared.knowledge.stats, prepared.sheets))
+    const offline = answerOffline(prepared, question)
+    expect(offline.answer).toBe(core.answer)
+    expect(offline.confidence).toBe(core.confidence)
   })
 
-  it('matches section and drawing numbers exactly', () => {
-    const result = answerOffline(prepared, 'Section 401.4')
-    expect(result.exactCitations[0]?.reference).toBe('Section 401.4 (2007)')
-    expect(result.confidence).toBe('medium')
-    expect(answerOffline(prepared, 'drawing G501').exactCitations[0]?.reference).toBe('Drawing G501')
-  })
-
-  it("never claims high confidence, and says I don't know when nothing matches", () => {
-    for (const question of ['bridge deck concrete strength', 'Section 401.4', 'guardrail post spacing', 'pavement concrete psi']) {
-      expect(answerOffline(prepared, question).confidence).not.toBe('high')
-    }
-    const unknown = answerOffline(prepared, 'How do I renew a fishing licence?')
-    expect(unknown.confidence).toBe('unknown')
-    expect(unknown.answer).toMatch(/^I don't know/)
-    expect(unknown.exactCitations).toEqual([])
-    expect(unknown.sources).toEqual([])
-  })
-
-  it('does not answer for another state', () => {
-    const result = answerOffline(prepared, 'NCDOT bridge deck concrete strength')
-    expect(result.confidence).toBe('unknown')
-    expect(result.answer).toContain('South Carolina')
-  })
-
-  it('one rare word shared with a statement does not answer a two-word question', () => {
-    // 'burlap' is in one statement and 'psi' in others, never together.
-    expect(answerOffline(prepared, 'burlap psi').confidence).toBe('unknown')
-    expect(answerOffline(prepared, 'burlap curing').confidence).not.toBe('unknown')
-  })
-
-  it('a question half about something else is not answered from a single shared word', () => {
-    expect(answerOffline(prepared, 'concrete mixer truck licence plate renewal fee').confidence).toBe('unknown')
+  it("says I don't know, or that it covers South Carolina only, when it should", () => {
+    expect(answerOffline(prepared, 'What is the Georgia DOT rail height?')).toMatchObject({ engine: 'scope', confidence: 'unknown' })
+    expect(answerOffline(prepared, 'shrimp and grits recipe')).toMatchObject({ engine: 'scope', confidence: 'unknown' })
+    const unknown = answerOffline(prepared, 'how many bolts go in a guardrail splice')
+    expect(unknown.answer.startsWith("I don't know")).toBe(true)
   })
 })

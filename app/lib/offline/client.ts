@@ -5,12 +5,13 @@
 import { OFFLINE_INDEX_PATH } from '../pwa/cache-policy'
 import { answerOffline, prepareIndex, type PreparedIndex } from './answer'
 import type { OfflineIndex } from './types'
-import type { SearchResult } from '../search/types'
+import type { SearchResult } from '../search/core/types'
 
 let prepared: PreparedIndex | null = null
 
+/** An index of the format this build reads (an older saved one is ignored until the next refresh). */
 function isIndex(value: unknown): value is OfflineIndex {
-  return Boolean(value && typeof value === 'object' && 'version' in value && Array.isArray((value as OfflineIndex).entries))
+  return Boolean(value && typeof value === 'object' && (value as OfflineIndex).format === 2 && Array.isArray((value as OfflineIndex).passages))
 }
 
 async function fromNetworkOrWorker(): Promise<OfflineIndex | null> {
@@ -47,9 +48,4 @@ export async function loadOfflineIndex(): Promise<PreparedIndex | null> {
 export async function answerOnDevice(question: string): Promise<SearchResult | null> {
   const index = await loadOfflineIndex()
   return index ? answerOffline(index, question) : null
-}
-
-/** True when a failed search should be answered offline: no connection, or the request never got an answer. */
-export function isOfflineFailure(online: boolean, status: number | null): boolean {
-  return !online || status === 0
 }

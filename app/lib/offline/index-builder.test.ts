@@ -1,56 +1,42 @@
 import { describe, expect, it } from 'vitest'
-import { buildOfflineIndex, entryOf, MAX_STATEMENT_CHARS, statementsOf, type IndexRow } from './index-builder'
+import { buildOfflineIndex } from './index-builder'
+import type { OfflinePassage } from './types'
 
-const row = (over: Partial<IndexRow>): IndexRow => ({
-  chunkId: 'corpus:drawings/drawing-b501.md#spec',
-  documentId: 'corpus:drawings/drawing-b501.md',
-  documentKind: 'drawing',
-  documentTitle: 'Drawing B501 Bridge Deck Concrete and Reinforcement',
-  document: 'SCDOT Standard Drawings',
+const passage = (id: string, text: string): OfflinePassage => ({
+  id,
+  documentId: `corpus:${id}`,
+  kind: 'drawing',
+  title: `Record ${id}`,
+  document: 'SCDOT Standard Drawings (field summary records)',
   edition: null,
-  section: 'B501',
-  sectionTitle: 'Bridge Deck Concrete and Reinforcement',
-  headingPath: 'Drawing B501 > Specifications > Deck concrete',
+  section: id.toUpperCase(),
+  sectionTitle: null,
+  headingPath: `Record ${id}`,
   chunkKind: 'drawing',
-  text: '- Deck concrete is 4,500 psi at 28 days. [product field-reference]\n- Cure for 7 days. [Section 702]',
+  text,
   pageStart: null,
   pageEnd: null,
-  url: '/documents#drawing-b501',
-  refs: ['B501', '701.1.1'],
-  ...over,
+  url: `/documents#drawing-${id}`,
 })
 
-describe('statementsOf', () => {
-  it('keeps each bullet whole with its bracketed source, splits prose into sentences, drops the verify notice', () => {
-    expect(statementsOf('- Deck concrete is 4,500 psi at 28 days. [Section 701]\n- Cure it for seven days.')).toEqual([
-      'Deck concrete is 4,500 psi at 28 days. [Section 701]',
-      'Cure it for seven days.',
-    ])
-    expect(statementsOf('The first sentence is here. The second one follows.\nVerify against the current official SCDOT documents before use.')).toEqual([
-      'The first sentence is here.',
-      'The second one follows.',
-    ])
+describe('buildOfflineIndex', () => {
+  const sheets = [{ id: 'guardrail', title: 'Guardrail', keywords: ['guardrail'], criticalChecks: [] }]
+
+  it('holds every passage whole, in id order, with the sheets and the common words', () => {
+    const index = buildOfflineIndex([passage('g501', '- Post spacing 6 ft 3 in.'), passage('b501', '- Deck 4,500 psi.')], sheets, 'walk/dgs road', new Date(0))
+    expect(index.format).toBe(2)
+    expect(index.passages.map((p) => p.id)).toEqual(['b501', 'g501'])
+    expect(index.passages[1]!.text).toBe('- Post spacing 6 ft 3 in.')
+    expect(index.sheets).toEqual(sheets)
+    expect(index.commonWords).toBe('walk/dgs road')
+    expect(index.generatedAt).toBe('1970-01-01T00:00:00.000Z')
   })
 
-  it('caps statement length', () => {
-    const [long] = statementsOf(`- ${'word '.repeat(200)}`)
-    expect(long!.length).toBeLessThanOrEqual(MAX_STATEMENT_CHARS)
-  })
-})
-
-describe('entryOf / buildOfflineIndex', () => {
-  it('cites a drawing as the online answers do and links to its detail view', () => {
-    const entry = entryOf(row({}))!
-    expect(entry.citation).toMatchObject({ type: 'drawing', reference: 'Drawing B501', url: '/documents#drawing-b501' })
-    expect(entry.refs).toEqual(['b501', '701.1.1'])
-    expect(entry.statements).toHaveLength(2)
-  })
-
-  it('leaves out kinds the field index does not carry, and versions by content', () => {
-    const index = buildOfflineIndex([row({}), row({ chunkId: 'defect:1', documentKind: 'defect' }), row({ chunkId: 'cat:1', documentKind: 'catalogue' })])
-    expect(index.entries.map((e) => e.id)).toEqual(['corpus:drawings/drawing-b501.md#spec'])
-    const again = buildOfflineIndex([row({})])
-    expect(again.version).toBe(index.version)
-    expect(buildOfflineIndex([row({ text: '- Deck concrete is 5,000 psi now. [x]' })]).version).not.toBe(index.version)
+  it('versions by content: the same content gives the same version, any change another', () => {
+    const a = buildOfflineIndex([passage('g501', 'x one')], sheets, 'road')
+    expect(buildOfflineIndex([passage('g501', 'x one')], sheets, 'road').version).toBe(a.version)
+    expect(buildOfflineIndex([passage('g501', 'x two')], sheets, 'road').version).not.toBe(a.version)
+    expect(buildOfflineIndex([passage('g501', 'x one')], [], 'road').version).not.toBe(a.version)
+    expect(buildOfflineIndex([passage('g501', 'x one')], sheets, 'roads').version).not.toBe(a.version)
   })
 })

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { getDatabase, rowsOf, type DbHandle } from '@db/client'
-import { buildOfflineIndex, MAX_INDEX_BYTES, OFFLINE_KINDS, type IndexRow } from './index-builder'
-import type { OfflineIndex } from './types'
+import { loadCheatSheets } from '../corpus/records.server'
+import { commonWordEntries } from '../search/vocabulary.server'
+import { buildOfflineIndex, MAX_INDEX_BYTES } from './index-builder'
+import type { OfflineIndex, OfflinePassage } from './types'
 
 interface Row {
   chunk_id: string
@@ -18,7 +20,6 @@ interface Row {
   page_start: number | null
   page_end: number | null
   url: string | null
-  refs: string[] | null
   content_hash: string
 }
 
@@ -30,25 +31,25 @@ export interface ServedIndex {
 
 let cached: { key: string; served: ServedIndex } | null = null
 
-/** The offline index from the corpus in the database, rebuilt only when a chunk changed (content hashes). */
+/**
+ * The offline index from the bundled corpus in the database (every chunk of `corpus/`, not the official
+ * books loaded from PDFs: those stay online), rebuilt only when a chunk changed (content hashes).
+ */
 export async function offlineIndex(handle?: DbHandle): Promise<ServedIndex> {
   const { db } = handle ?? (await getDatabase())
-  const kinds = sql.join(
-    OFFLINE_KINDS.map((kind) => sql`${kind}`),
-    sql`, `,
-  )
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select c.id as chunk_id, d.id as document_id, d.kind as document_kind, d.title as document_title, d.document,
              coalesce(c.edition, d.edition) as edition, c.section, c.section_title, c.heading_path, c.kind as chunk_kind,
-             c.text, c.page_start, c.page_end, coalesce(c.url, d.url) as url, c.refs, c.content_hash
+             c.text, c.page_start, c.page_end, coalesce(c.url, d.url) as url, c.content_hash
       from chunks c join documents d on d.id = c.document_id
-      where d.source = 'corpus' and d.kind in (${kinds})
+      where d.source = 'corpus'
       order by c.id`),
   )
   const key = rows.map((row) => `${row.chunk_id}:${row.content_hash}`).join('|')
   if (cached && cached.key === key) return cached.served
-  const index = buildOfflineIndex(rows.map(toIndexRow))
+  const sheets = (await loadCheatSheets()).map(({ id, title, keywords, criticalChecks }) => ({ id, title, keywords, criticalChecks }))
+  const index = buildOfflineIndex(rows.map(toPassage), sheets, commonWordEntries())
   const body = JSON.stringify(index)
   if (Buffer.byteLength(body) > MAX_INDEX_BYTES) {
     throw new Error(`The offline index is ${Buffer.byteLength(body)} bytes, over the ${MAX_INDEX_BYTES}-byte cap`)
@@ -58,13 +59,13 @@ export async function offlineIndex(handle?: DbHandle): Promise<ServedIndex> {
   return served
 }
 
-function toIndexRow(row: Row): IndexRow {
+function toPassage(row: Row): OfflinePassage {
   const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
   return {
-    chunkId: row.chunk_id,
+    id: row.chunk_id,
     documentId: row.document_id,
-    documentKind: row.document_kind,
-    documentTitle: row.document_title,
+    kind: row.document_kind,
+    title: row.document_title,
     document: row.document,
     edition: row.edition,
     section: row.section,
@@ -75,6 +76,5 @@ function toIndexRow(row: Row): IndexRow {
     pageStart: num(row.page_start),
     pageEnd: num(row.page_end),
     url: row.url,
-    refs: Array.isArray(row.refs) ? row.refs.map(String) : [],
   }
 }

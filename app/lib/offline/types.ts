@@ -1,26 +1,36 @@
-import type { ExactCitation } from '../search/types'
+import type { CheatSheetInfo } from '../search/core/answer-suggestions'
 
-/** One passage of the offline index: where it is cited and the statements it holds. */
-export interface OfflineEntry {
-  /** The chunk id. */
+/**
+ * One chunk of the corpus as the phone keeps it: the fields the search core reads (core/rank.ts
+ * `rankingText`, core/citations.ts), so the offline answer is the online answer on the saved index.
+ */
+export interface OfflinePassage {
   id: string
-  /** documents.kind: drawing, cheat-sheet, spec-section, ... */
+  documentId: string
+  /** documents.kind: drawing, cheat-sheet, spec-section, defect, ... */
   kind: string
   title: string
-  /** Heading path inside the document (for the source's location). */
-  where: string
-  citation: ExactCitation
-  /** Where the app or the official source shows it. */
-  url: string
-  /** Section, drawing and test numbers the passage is about (lower case, as chunks.refs). */
-  refs: string[]
-  /** Self-contained statements (bullets or sentences), each with its own bracketed source when it has one. */
-  statements: string[]
+  document: string
+  edition: string | null
+  section: string | null
+  sectionTitle: string | null
+  headingPath: string
+  chunkKind: string
+  text: string
+  pageStart: number | null
+  pageEnd: number | null
+  url: string | null
 }
 
 export interface OfflineIndex {
+  /** 2: the whole bundled corpus, answered by the search core (1 held statements for a separate scorer). */
+  format: 2
   /** Content hash: the ETag, and the key of what the browser prepared from it. */
   version: string
   generatedAt: string
-  entries: OfflineEntry[]
+  passages: OfflinePassage[]
+  /** Cheat sheets for the answer's suggestions and tips. */
+  sheets: CheatSheetInfo[]
+  /** Common English words the spelling corrector leaves alone, as vocabulary.server.ts keeps them (flagged forms). */
+  commonWords: string
 }

@@ -1,4 +1,4 @@
-import { toast } from '~/components/toast-store'
+import { toast } from '~/lib/toast-store'
 import { ALL_ON, readSettings, toggleToast, TOPIC_WORDS, writeSettings, type NotificationSettings, type NotificationTopic } from './settings'
 
 /**

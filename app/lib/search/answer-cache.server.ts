@@ -1,7 +1,7 @@
 /**
  * Finished answers to repeated questions, so that a question asked again costs no retrieval and no
  * answer composition. Only the answer is cached: every request still checks its session, counts the
- * search and records it in history (search-action.server.ts).
+ * search and records it in history (entry.server.ts).
  *
  * - Bounded LRU (ANSWER_CACHE_MAX entries), one cache per database handle.
  * - Every entry belongs to one corpus version (`max(ingested_at)`, `count(*)` of documents and the newest

@@ -3,7 +3,7 @@
  * chat-model configuration changes (llm.server.ts `llmConfigFromEnv`).
  *
  *   retrieve (analysis + hybrid retrieval in Postgres, cheat-sheet records)
- *     -> prepare (evidence, scope, confidence, extractive facts)
+ *     -> prepare (the core ranks the candidates and their facts, decides confidence and scope: core/decide.ts)
  *     -> answer (out of scope or below the floor: abstain; else the chat model when configured, its
  *        citations checked, falling back to the extractive answer; else the extractive answer)
  *     -> result (the §3 search result)
@@ -20,11 +20,13 @@ import {
   prepare,
   type AnswerBody,
   type Prepared,
-} from './answer/compose'
-import { configKey, createModelAnswerer, llmConfigFromEnv, type ModelAnswer, type ModelAnswerer } from './answer/llm.server'
-import { calculationSuggestions, calculatorNote, type CheatSheetInfo } from './answer/suggestions'
+} from './core/compose'
+import { configKey, createModelAnswerer, llmConfigFromEnv, type ModelAnswer, type ModelAnswerer } from './llm.server'
+import { calculationSuggestions, calculatorNote, type CheatSheetInfo } from './core/answer-suggestions'
+import type { CorpusStats } from './core/rank'
 import { retrieve } from './retrieve.server'
-import type { Passage, RetrievalOptions, RetrievalResult, SearchResult, SpecBook } from './types'
+import { getCorpusKnowledge } from './vocabulary.server'
+import type { Passage, RetrievalOptions, RetrievalResult, SearchResult, SpecBook } from './core/types'
 
 export interface ChainInput {
   handle: DbHandle
@@ -46,7 +48,10 @@ export interface ChainOutput {
   retrieval: RetrievalResult
 }
 
-type Retrieved = ChainInput & { retrieval: RetrievalResult; sheets: CheatSheetInfo[] }
+type Retrieved = ChainInput & { retrieval: RetrievalResult; sheets: CheatSheetInfo[]; stats: CorpusStats }
+
+/** Candidates retrieval hands to the core, which ranks them itself (core/decide.ts). */
+export const CANDIDATES = 24
 type WithPrepared = Retrieved & { prepared: Prepared }
 type WithBody = WithPrepared & { body: AnswerBody }
 
@@ -97,18 +102,19 @@ async function answerStep(input: WithPrepared, answerer: ModelAnswerer | null): 
 export function buildAnswerChain(answerer: ModelAnswerer | null): Runnable<ChainInput, ChainOutput> {
   return RunnableSequence.from<ChainInput, ChainOutput>([
     RunnableLambda.from(async (input: ChainInput): Promise<Retrieved> => {
-      const [retrieval, sheets] = await Promise.all([
-        retrieve(input.handle, input.query, { specBook: input.specBook, ...input.options }),
+      const [retrieval, sheets, knowledge] = await Promise.all([
+        retrieve(input.handle, input.query, { specBook: input.specBook, limit: CANDIDATES, ...input.options }),
         cheatSheets(),
+        getCorpusKnowledge(input.handle),
       ])
       const excluded = new Set(input.options?.excludeChunkIds ?? [])
       const passages = excluded.size > 0 ? retrieval.passages.filter((p) => !excluded.has(p.chunkId)) : retrieval.passages
-      return { ...input, retrieval: { ...retrieval, passages }, sheets }
+      return { ...input, retrieval: { ...retrieval, passages }, sheets, stats: knowledge.stats }
     }).withConfig({ runName: 'retrieve' }),
     RunnableLambda.from(
       (input: Retrieved): WithPrepared => ({
         ...input,
-        prepared: prepare(input.query, input.retrieval.analysis, input.retrieval.passages, input.sheets),
+        prepared: prepare(input.query, input.retrieval.analysis, input.retrieval.passages, input.stats, input.sheets),
       }),
     ).withConfig({ runName: 'prepare' }),
     RunnableLambda.from(async (input: WithPrepared): Promise<WithBody> => ({ ...input, body: await answerStep(input, answerer) })).withConfig({

@@ -37,10 +37,10 @@ import {
   type LsaModel,
   type LsaOptions,
   type SerializedLsaModel,
-} from './lsa'
+} from './core/lsa'
 import { createEmbeddings, LsaEmbeddings, parseEmbeddingsConfig, type EmbeddingsConfig } from './embeddings.server'
-import type { ChunkEmbedder } from '../../../ingest/store'
-import { embeddingText, type IngestChunk } from '../../../ingest/types'
+import { embeddingText, type ChunkEmbedder, type IngestChunk } from './core/chunk'
+import { TOKENIZER_VERSION } from './core/tokenize'
 
 /**
  * Caps that keep training time bounded. Measured on this 2-core machine (scripts/bench-ingest.ts, load
@@ -142,6 +142,8 @@ function remoteEmbedder(config: Extract<EmbeddingsConfig, { kind: 'openai' }>): 
 
 export function trainingHash(rows: Array<{ id: string; contentHash: string }>): string {
   const hash = createHash('sha256')
+  // A new tokenizer makes other terms: the model is retrained even when no chunk changed.
+  hash.update(`tokenizer ${TOKENIZER_VERSION}\n`)
   for (const row of rows) hash.update(`${row.id}\u0000${row.contentHash}\n`)
   return hash.digest('hex')
 }

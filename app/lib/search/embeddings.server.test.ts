@@ -5,7 +5,7 @@ import { Embeddings, type EmbeddingsInterface } from '@langchain/core/embeddings
 import { OpenAIEmbeddings } from '@langchain/openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmbeddings, LsaEmbeddings, parseEmbeddingsConfig } from './embeddings.server'
-import { embed, trainLsa } from './lsa'
+import { embed, trainLsa } from './core/lsa'
 
 const model = trainLsa(
   [

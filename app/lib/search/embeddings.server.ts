@@ -5,7 +5,7 @@
 import { Embeddings, type EmbeddingsParams } from '@langchain/core/embeddings'
 import { OpenAIEmbeddings } from '@langchain/openai'
 import { z } from 'zod'
-import { embed, type LsaModel } from './lsa'
+import { embed, type LsaModel } from './core/lsa'
 
 /** An empty environment variable counts as unset. */
 const setting = <T extends z.ZodType>(schema: T) =>

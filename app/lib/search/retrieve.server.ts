@@ -1,5 +1,5 @@
 /**
- * Hybrid retrieval in one SQL statement (DESIGN.md, 'Data flow of a question'):
+ * Hybrid retrieval in one SQL statement (docs/DESIGN.md, 'Data flow of a question'):
  *
  * 1. full text: the question's words and their expansions, each a `phraseto_tsquery`, OR-ed; ranked by
  *    `ts_rank` over the weighted tsvector (section and title A, heading path B, body C), normalised to
@@ -23,9 +23,9 @@ import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '@db/client'
 import { logger } from '../logger.server'
 import { getQueryEmbedder } from './embedder.server'
-import { isZeroVector } from './lsa'
-import { analyzeQuery, embeddingText, fullTextTerms } from './query'
-import type { Passage, QueryAnalysis, RetrievalMode, RetrievalOptions, RetrievalResult } from './types'
+import { isZeroVector } from './core/lsa'
+import { analyzeQuery, embeddingText, fullTextTerms } from './core/query'
+import type { Passage, QueryAnalysis, RetrievalMode, RetrievalOptions, RetrievalResult } from './core/types'
 import { getVocabulary } from './vocabulary.server'
 
 export const DEFAULT_LIMIT = 8
@@ -92,6 +92,8 @@ interface Row {
   chunk_kind: string
   text: string
   page_start: number | null
+  page_label_start: string | null
+  page_label_end: string | null
   page_end: number | null
   url: string | null
   topics: unknown
@@ -255,7 +257,7 @@ function buildStatement(plan: Plan): SQL {
     )
     select c.id as chunk_id, d.id as document_id, d.kind as document_kind, d.title as document_title, d.document,
            coalesce(c.edition, d.edition) as edition, c.section, c.section_title, c.heading_path, c.kind as chunk_kind,
-           c.text, c.page_start, c.page_end, coalesce(c.url, d.url) as url, c.topics,
+           c.text, c.page_start, c.page_end, c.page_label_start, c.page_label_end, coalesce(c.url, d.url) as url, c.topics,
            r.fts, r.fts_rank, r.sim, r.vec_rank, r.level as exact_level, r.fused
     from top r
     join chunks c on c.id = r.id
@@ -278,6 +280,8 @@ function toPassage(row: Row): Passage {
     chunkKind: row.chunk_kind,
     text: row.text,
     pageStart: num(row.page_start),
+    pageLabelStart: row.page_label_start ?? null,
+    pageLabelEnd: row.page_label_end ?? null,
     pageEnd: num(row.page_end),
     url: row.url,
     topics: Array.isArray(row.topics) ? row.topics.map(String) : [],

@@ -11,10 +11,10 @@
  */
 import type { DbHandle } from '@db/client'
 import { answerCacheEnabled, answerCacheFor, frozen } from './answer-cache.server'
-import { labelOf, sourceOf, sourcesOf } from './answer/citations'
-import { llmConfigFromEnv } from './answer/llm.server'
+import { labelOf, sourceOf, sourcesOf } from './core/citations'
+import { llmConfigFromEnv } from './llm.server'
 import { getAnswerChain, type ChainOutput } from './chain.server'
-import type { Passage, RetryRequest, SearchRequest, SearchResult } from './types'
+import type { Passage, RetryRequest, SearchRequest, SearchResult } from './core/types'
 
 /** Passages a retry's broad search ranks. */
 export const RETRY_LIMIT = 24

@@ -1,62 +1,55 @@
 /**
- * The corpus vocabulary for spelling correction: every word of the chunk texts, titles and heading paths
- * with its number of occurrences, built once per corpus version and shared by every search of the process.
- * The version is `corpusVersion` (documents and embedding model), checked at most every few seconds.
+ * What search knows of the corpus as a whole, built once per corpus version and shared by every search of
+ * the process: the vocabulary for spelling correction (every word of the chunk texts, titles and heading
+ * paths with its number of occurrences) and the corpus statistics the core ranks with (core/rank.ts:
+ * document frequency of every stem over the chunks). The version is `corpusVersion` (documents and
+ * embedding model), checked at most every few seconds.
  */
 import { brotliDecompressSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '@db/client'
 import { corpusVersion } from './corpus-version.server'
-import { FIELD_WORDS, PLACE_WORDS } from './query'
-import { createVocabulary, type Vocabulary } from './spelling'
+import { buildKnowledge, commonWordSet, expandWordList, type CorpusKnowledge } from './core/knowledge'
+import type { Vocabulary } from './core/spelling'
 
 /** How long a built vocabulary is trusted before the corpus version is read again. */
 export const VOCABULARY_RECHECK_MS = 5_000
 
-interface Cached {
+interface Cached extends CorpusKnowledge {
   version: string
   checkedAt: number
-  vocabulary: Vocabulary
 }
 
 const cache = new WeakMap<DbHandle, Cached>()
-const pending = new WeakMap<DbHandle, Promise<Vocabulary>>()
+const pending = new WeakMap<DbHandle, Promise<CorpusKnowledge>>()
 
-export function countWords(texts: Iterable<string>): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const text of texts) {
-    for (const word of text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z]+/g) ?? []) {
-      if (word.length >= 2) counts.set(word, (counts.get(word) ?? 0) + 1)
-    }
-  }
-  return counts
-}
-
-async function build(handle: DbHandle): Promise<Vocabulary> {
+async function build(handle: DbHandle): Promise<CorpusKnowledge> {
   const result = await handle.db.execute(
-    sql`select coalesce(section_title, '') || ' ' || heading_path || ' ' || text as t from chunks`,
+    sql`select d.title, c.section, c.section_title, c.heading_path, c.text from chunks c join documents d on d.id = c.document_id`,
   )
-  const rows = rowsOf<{ t: string }>(result)
-  loadCommonWords()
-  return createVocabulary(countWords(rows.map((r) => r.t)), isCommonWord)
+  const rows = rowsOf<{ title: string; section: string | null; section_title: string | null; heading_path: string; text: string }>(result)
+  return buildKnowledge(
+    rows.map((r) => ({ documentTitle: r.title, section: r.section, sectionTitle: r.section_title, headingPath: r.heading_path, text: r.text })),
+    loadCommonWords(),
+  )
 }
 
-/** The vocabulary of the corpus now in the database (cached; rebuilt after an ingest changes it). */
-export async function getVocabulary(handle: DbHandle): Promise<Vocabulary> {
+/** The vocabulary and ranking statistics of the corpus now in the database (cached; rebuilt after an ingest changes it). */
+export async function getCorpusKnowledge(handle: DbHandle): Promise<CorpusKnowledge> {
   const now = Date.now()
   const cached = cache.get(handle)
-  if (cached && now - cached.checkedAt < VOCABULARY_RECHECK_MS) return cached.vocabulary
+  if (cached && now - cached.checkedAt < VOCABULARY_RECHECK_MS) return cached
   const running = pending.get(handle)
   if (running) return running
   const work = (async () => {
     const version = await corpusVersion(handle)
     if (cached && cached.version === version) {
       cached.checkedAt = Date.now()
-      return cached.vocabulary
+      return cached
     }
-    const vocabulary = await build(handle)
-    cache.set(handle, { version, checkedAt: Date.now(), vocabulary })
-    return vocabulary
+    const built = await build(handle)
+    cache.set(handle, { ...built, version, checkedAt: Date.now() })
+    return built
   })()
   pending.set(handle, work)
   try {
@@ -66,44 +59,28 @@ export async function getVocabulary(handle: DbHandle): Promise<Vocabulary> {
   }
 }
 
+/** The vocabulary of the corpus now in the database (spelling correction). */
+export async function getVocabulary(handle: DbHandle): Promise<Vocabulary> {
+  return (await getCorpusKnowledge(handle)).vocabulary
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Common English words: never corrected, so that a question outside the corpus keeps its words
 // ('Who won the 2024 World Series' stays as it is).
 
-/**
- * How the list writes inflected forms: 'walk/dgs' is walk, walked, walking and walks. Each flag letter is
- * one rule applied to the base word; only forms that are in the original list carry a flag.
- */
-const INFLECTIONS: Record<string, (base: string) => string | null> = {
-  s: (b) => `${b}s`,
-  e: (b) => `${b}es`,
-  i: (b) => (b.endsWith('y') ? `${b.slice(0, -1)}ies` : null),
-  d: (b) => (b.endsWith('e') ? `${b}d` : `${b}ed`),
-  D: (b) => `${b}${b.at(-1)}ed`,
-  y: (b) => (b.endsWith('y') ? `${b.slice(0, -1)}ied` : null),
-  g: (b) => (b.endsWith('e') ? `${b.slice(0, -1)}ing` : `${b}ing`),
-  G: (b) => `${b}${b.at(-1)}ing`,
-  l: (b) => `${b}ly`,
-  r: (b) => (b.endsWith('e') ? `${b}r` : `${b}er`),
-  t: (b) => (b.endsWith('e') ? `${b}st` : `${b}est`),
-}
-
 let commonWords: Set<string> | null = null
 
-function loadCommonWords(): Set<string> {
+/** The common English words of the list below, every listed form, with place and field words (core/knowledge.ts). */
+export function loadCommonWords(): Set<string> {
   if (!commonWords) {
-    const words = new Set<string>([...PLACE_WORDS, ...FIELD_WORDS])
-    for (const entry of brotliDecompressSync(Buffer.from(COMMON_WORDS.join(''), 'base64')).toString('utf8').split(' ')) {
-      const [base = '', flags = ''] = entry.split('/')
-      words.add(base)
-      for (const flag of flags) {
-        const form = INFLECTIONS[flag]?.(base)
-        if (form) words.add(form)
-      }
-    }
-    commonWords = words
+    commonWords = commonWordSet(expandWordList(commonWordEntries()))
   }
   return commonWords
+}
+
+/** The list as written above (base words with inflection flags), for the offline index: compact, and the phone expands it. */
+export function commonWordEntries(): string {
+  return brotliDecompressSync(Buffer.from(COMMON_WORDS.join(''), 'base64')).toString('utf8')
 }
 
 /** A common English word (one of its listed forms), a US place name or a field word of query.ts. */

@@ -5,8 +5,8 @@
  */
 import type { DbHandle } from '@db/client'
 import { logger } from '../logger.server'
-import { exactCitationsOf } from '../search/answer/citations'
-import { llmConfigFromEnv } from '../search/answer/llm.server'
+import { exactCitationsOf } from '../search/core/citations'
+import { llmConfigFromEnv } from '../search/llm.server'
 import { retrieve } from '../search/retrieve.server'
 import { CATEGORY_PROFILES, generationCategory, type TrendCategory } from './categories'
 import { parseDateRange } from './date-range'

@@ -1,6 +1,6 @@
 /**
  * The optional chat-model narrative: with a model configured (LLM_MODEL and OPENAI_API_KEY, see
- * app/lib/search/answer/llm.server.ts), the model writes the insight text from the computed figures
+ * app/lib/search/llm.server.ts), the model writes the insight text from the computed figures
  * only. The reply is checked (its form, its length, no links, and every number in it must be one of the
  * figures' numbers); any failure returns a reason and the caller keeps the template text.
  */
@@ -8,7 +8,7 @@ import { HumanMessage, SystemMessage } from '@langchain/core/messages'
 import type { Runnable } from '@langchain/core/runnables'
 import { ChatOpenAI } from '@langchain/openai'
 import { z } from 'zod'
-import type { LlmConfig } from '../search/answer/llm.server'
+import type { LlmConfig } from '../search/llm.server'
 import type { TrendFigures } from './metrics'
 
 export const narrativeSchema = z.object({

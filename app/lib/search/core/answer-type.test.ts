@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { answerTypeOf, factAnswerTypes, leadFigure } from './answer-type'
+
+describe('answerTypeOf: what a question asks for', () => {
+  it.each([
+    ['how tall is a drum supposed to be', 'length'],
+    ['how far apart do the posts go', 'length'],
+    ['how deep do we saw the joint', 'length'],
+    ['what temp does the mix have to be', 'temperature'],
+    ['how hot can the concrete be', 'temperature'],
+    ['how long can I hold the cars at the flagger', 'duration'],
+    ['how many days before permanent seeding', 'duration'],
+    ['when did the X-Lite ends stop', 'date'],
+    ['what date did contactless tickets start', 'date'],
+    ['what is the tack rate', 'rate'],
+    ['what percent compaction do we need', 'percent'],
+    ['how many cores per lot', 'count'],
+    ['how often do we take a gauge reading', 'count'],
+    ['how heavy is a number 5 bar per foot', 'weight'],
+    ['what psi does deck concrete break at', 'strength'],
+    ['what is the speed limit in the work zone', 'speed'],
+    ['which test method is the speedy moisture test', 'reference'],
+    ['what astm do they break cylinders by', 'reference'],
+    ['mutcd section that says barrier has to be crashworthy', 'reference'],
+    ['who can approve holding traffic longer', 'who'],
+    ["slabs stepped at the joint, what's that called", 'name'],
+    ['what does AAD stand for', 'name'],
+  ])('%s -> %s', (question, type) => {
+    expect(answerTypeOf(question)).toBe(type)
+  })
+
+  it('leaves yes/no, how-to and units in passing untyped', () => {
+    expect(answerTypeOf('does the fly ash count in the water cement ratio')).toBeNull()
+    expect(answerTypeOf('can we stripe on damp pavement')).toBeNull()
+    expect(answerTypeOf('on a six foot lane can I skip the taper')).toBeNull()
+  })
+})
+
+describe('factAnswerTypes and leadFigure: what a fact states, and the figure that leads', () => {
+  it('reads figures with their units', () => {
+    expect([...factAnswerTypes('Drums are at least 36 in high and 18 in wide.')]).toContain('length')
+    expect([...factAnswerTypes('Hold traffic no more than 15 minutes.')]).toContain('duration')
+    expect([...factAnswerTypes('Contactless tickets were allowed from April 8, 2020.')]).toContain('date')
+    expect([...factAnswerTypes('Deck concrete is 4,500 psi at 28 days.')]).toEqual(expect.arrayContaining(['strength', 'duration']))
+    expect([...factAnswerTypes('Tack in gal/SY: 0.05 gal/SY minimum.')]).toContain('rate')
+    expect([...factAnswerTypes('The District Engineering Administrator approves it.')]).toContain('who')
+    expect([...factAnswerTypes('Cylinders are broken by ASTM C39.')]).toContain('reference')
+    expect([...factAnswerTypes('the citation [Section 401, 2007] does not count')]).toEqual([])
+  })
+
+  it('leads with the one figure of the asked type, a restatement in brackets included', () => {
+    expect(leadFigure('Line post spacing: 6 ft 3 in (6.25 ft) center to center', 'length')).toBe('6 ft 3 in')
+    expect(leadFigure('Drums are at least 36 in high.', 'length')).toBe('36 in')
+    expect(leadFigure('Drums are at least 36 in high and 18 in wide.', 'length')).toBeNull()
+    expect(leadFigure('Hold no longer than 15 minutes.', 'duration')).toBe('15 minutes')
+    expect(leadFigure('Cylinders by ASTM C39.', 'reference')).toBeNull()
+    expect(leadFigure('Anything', null)).toBeNull()
+  })
+})

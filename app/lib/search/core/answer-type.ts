@@ -1,0 +1,95 @@
+/**
+ * What a question asks for, and what kinds of answer a fact holds, so the fact whose figure and unit
+ * answer the question can lead (a height for 'how tall', a duration for 'how long can I hold', a date for
+ * 'when did', a test method for 'which test'). Pure.
+ */
+
+export const ANSWER_TYPES = [
+  'length', // a size, dimension, distance or spacing: ft, in, mile
+  'temperature',
+  'duration', // minutes, hours, days, months, years
+  'date',
+  'rate', // per square yard, per foot, per acre, gallons per
+  'percent',
+  'count', // how many, how often, every
+  'weight', // lb, tons
+  'strength', // psi, pressure
+  'speed', // mph
+  'reference', // which test, standard, form, section, table, spec
+  'who', // an office or a role
+  'name', // what is it called, what does X stand for
+] as const
+export type AnswerType = (typeof ANSWER_TYPES)[number]
+
+interface Rule {
+  type: AnswerType
+  pattern: RegExp
+}
+
+// Order matters: the first rule that matches names the type. Specific units beat the generic 'how long'.
+const QUESTION_RULES: Rule[] = [
+  { type: 'date', pattern: /\b(what|which) (date|day|year|month)\b|\bwhen (did|was|were|does|do|is|will)\b.*\b(start|begin|began|effective|stop|end|change|come out|put out|issued|published|released|adopted|take effect|kick in|rule|law|memo)\b|\bwhen did\b|\bdated?\b|\bwhat year\b|\bhow old is\b|\bsince when\b|\bdate on\b/i },
+  { type: 'temperature', pattern: /\b(temp|temps|temperature|temperatures|degrees?|how (hot|cold|warm)|hottest|coldest|fahrenheit)\b/i },
+  { type: 'speed', pattern: /\b(how fast|mph|speed limit)\b/i },
+  { type: 'strength', pattern: /\b(psi|ksi|strength|how strong|break at|pressure)\b/i },
+  { type: 'percent', pattern: /\b(percent|percentage|%|pct)\b/i },
+  { type: 'weight', pattern: /\b(how heavy|weigh|weighs|weight|pounds? of|lbs?|tons? of|how much does .* weigh)\b/i },
+  { type: 'rate', pattern: /\b(rate|per (square )?(yard|sy|foot|ft|acre|gallon|ton|mile)|spread|application)\b/i },
+  { type: 'duration', pattern: /\bhow long (can|do|does|did|is|are|should|must|before|until|to|will|after|has|have)\b(?!.*\b(taper|lane|rail|post|pipe|sign|line|stick|flag|bar|fence|lot|section|run|stripe|joint|cut|slab)\b)|\b(how many|how much) (days?|hours?|minutes?|weeks?|months?|years?|time)\b|\bhow soon\b|\bwithin how\b|\b(days?|hours?|minutes?) (before|after)\b/i },
+  { type: 'count', pattern: /\bhow many\b|\bhow often\b|\bhow frequently\b|\bfrequency\b|\bevery how\b|\bnumber of\b/i },
+  // Units in a question ('six foot lane', 'in the') describe it; only these words ask for a length.
+  { type: 'length', pattern: /\b(how (tall|high|low|wide|deep|thick|far|long|big|close|much room|much clearance)|height|width|depth|thickness|distance|spacing|spaced|apart|length|clearance|cover over|diameter|size|how much room)\b/i },
+  { type: 'reference', pattern: /\b(which|what) (test|tests|method|astm|aashto|standard|spec|specification|section|subsection|table|form|qpl|rule|osha rule|manual|part|chapter|course|class|edition|version|level)\b|\b(astm|aashto) what\b|\bwhat (astm|aashto|sc-t|sc-m)\b|\bunder what\b|\bwhat number\b|\b(mutcd|osha|aashto|astm|cfr) (section|rule|part|table|standard)\b|\b(section|rule|subsection|table) (that|which) (says|covers|requires|deals|has)\b/i },
+  { type: 'who', pattern: /\bwho\b|\bwhose\b|\bwhich (office|engineer|person|district|inspector|official)\b/i },
+  { type: 'name', pattern: /\bwhat('s| is| are)? (that|this|it) called\b|\bstand for\b|\bwhat does .* (mean|stand for)\b|\bcalled\b|\bwhat kind of\b/i },
+]
+
+/** The type of answer a question asks for, or null (a yes/no, a how-to or a general question). */
+export function answerTypeOf(question: string): AnswerType | null {
+  for (const rule of QUESTION_RULES) if (rule.pattern.test(question)) return rule.type
+  return null
+}
+
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec'
+const NUMBER = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`
+const FRACTION = String.raw`(?:\d+\s*)?\d+/\d+`
+
+const FACT_RULES: Array<{ type: AnswerType; pattern: RegExp }> = [
+  { type: 'date', pattern: new RegExp(String.raw`\b(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}\b|\b(?:19|20)\d{2}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/(?:\d{2}|\d{4})\b|\b(?:${MONTHS})\s+(?:19|20)\d{2}\b|\b(?:in|since|from|until|by|effective|dated?)\s+(?:19|20)\d{2}\b|\b\d{1,2}/(?:\d{2})\b`, 'i') },
+  { type: 'temperature', pattern: new RegExp(String.raw`${NUMBER}\s*(?:°|degrees?\s*)?\s*(?:F|C)\b(?!\w)|${NUMBER}\s*°|\bdegrees? (?:F|Fahrenheit)\b`, 'i') },
+  { type: 'speed', pattern: new RegExp(String.raw`${NUMBER}\s*(?:mph|miles per hour)\b`, 'i') },
+  { type: 'strength', pattern: new RegExp(String.raw`${NUMBER}\s*(?:psi|ksi|mpa)\b`, 'i') },
+  { type: 'percent', pattern: new RegExp(String.raw`${NUMBER}\s*(?:%|percent\b)`, 'i') },
+  { type: 'weight', pattern: new RegExp(String.raw`${NUMBER}\s*-?\s*(?:lb|lbs|pounds?|tons?|kg|kips?)\b`, 'i') },
+  { type: 'rate', pattern: new RegExp(String.raw`${NUMBER}\s*(?:gal|gallons?|lb|lbs|pounds?|tons?|ft|in)\.?\s*(?:/|per)\s*(?:sy|sq\.?\s*yd|square yards?|yd|acre|ft|foot|lot|day|hour|load|sublot)\b|\b(?:${NUMBER})\s*x\s*(?:the )?speed\b`, 'i') },
+  { type: 'duration', pattern: new RegExp(String.raw`(?:${NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|fifteen|thirty)\s*-?\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|calendar days|working days)\b`, 'i') },
+  // Feet and inches together ('6 ft 3 in') first: the same figure, not two.
+  { type: 'length', pattern: new RegExp(String.raw`\b\d+\s*(?:ft|feet|foot)\s*\d+\s*(?:in|inches)\b|\b\d+'\s*-?\s*\d+"|(?:${NUMBER}|${FRACTION})\s*-?\s*(?:ft|feet|foot|in\.?|inches|inch|mm|cm|m\b|miles?|mile|yd|yards?|mils?)\b|\b(?:half|quarter) mile\b|\bT/\d\b`, 'i') },
+  { type: 'count', pattern: new RegExp(String.raw`\b(?:${NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+(?:readings?|tests?|samples?|cores?|elements?|lamps?|sublots?|lots?|bolts?|posts?|sections?|cylinders?|shots?|signs?|devices?|specimens?|locations?|times|lanes?)\b|\b(?:every|each|per)\s+(?:${NUMBER}\s*)?(?:ft|feet|tons?|lots?|sublots?|day|days|load|shipment|lift)\b|\bonce (?:a|per|every)\b`, 'i') },
+  { type: 'reference', pattern: /\b(?:AASHTO\s+[MRT]\s?\d+|ASTM\s+[A-Z]\s?\d+|SC-[MT]-\d+|QPL\s?\d+|Section\s+\d{3}(?:\.\d+)*|Table\s+\d[A-Z]-\d+|\d{3}\.\d+(?:\.\d+)*|29 CFR|23 CFR|MUTCD\s+\d[A-Z]|Form\s+\d|Level\s+\d|TL-\d)\b/i },
+  { type: 'who', pattern: /\b(?:Engineer|Administrator|Inspector|District|Resident Construction|Office|Department|contractor|Director|Manager|supervisor|technician)\b/ },
+]
+
+/** The kinds of answer a fact's text holds (a figure with its unit, a date, a reference, an office). */
+export function factAnswerTypes(text: string): Set<AnswerType> {
+  const plain = text.replace(/\[[^\]]*\]/g, ' ')
+  const out = new Set<AnswerType>()
+  for (const rule of FACT_RULES) if (rule.pattern.test(plain)) out.add(rule.type)
+  return out
+}
+
+/**
+ * The figure of the asked type that a fact states, when it states exactly one ('36 in' for 'how tall',
+ * '15 minutes' for 'how long can I hold'): what the answer leads with. Null when there is none or several.
+ */
+export function leadFigure(text: string, type: AnswerType | null): string | null {
+  if (!type || type === 'who' || type === 'name' || type === 'reference' || type === 'count') return null
+  const rule = FACT_RULES.find((candidate) => candidate.type === type)
+  if (!rule) return null
+  const plain = text.replace(/\[[^\]]*\]/g, ' ')
+  // Restatements in brackets ('6 ft 3 in (6.25 ft)') do not count as other figures.
+  const outside = plain.replace(/\([^)]*\)/g, ' ')
+  const matches = [...outside.matchAll(new RegExp(rule.pattern.source, `${rule.pattern.flags.replace('g', '')}g`))].map((m) => m[0].trim())
+  const distinct = [...new Set(matches)]
+  return distinct.length === 1 && distinct[0]!.length <= 40 ? distinct[0]! : null
+}

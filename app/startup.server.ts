@@ -1,0 +1,53 @@
+import path from 'node:path'
+import { appRoot, getDatabase, type DbHandle } from '@db/client'
+import { loadCorpusFiles, type CorpusLoadSummary } from '../ingest/corpus-files'
+import { writeHandoff } from '../ingest/handoff'
+import { ingestCorpus, type IngestSummary } from '../ingest/index'
+import { logger } from './lib/logger.server'
+import { startNewsScheduler } from './lib/news/scheduler.server'
+import { ensureVapidKeys } from './lib/push/vapid.server'
+
+export interface StartupReport {
+  database: DbHandle['kind']
+  corpus: CorpusLoadSummary
+  /** The corpus as searchable documents and chunks (with embeddings). */
+  search: Omit<IngestSummary, 'errors' | 'files'> & { errors: number }
+  millis: number
+}
+
+/**
+ * Opens and migrates the database, loads whatever corpus/ holds and makes it searchable (unchanged
+ * files are skipped on their hash, so a warm start only reads hashes). On the embedded database it also
+ * writes the ingest hand-off file, so `npm run ingest` can pass files to this server.
+ */
+export async function startup(): Promise<StartupReport> {
+  const started = performance.now()
+  const handle = await getDatabase()
+  const corpusDir = process.env.CORPUS_DIR ?? path.join(appRoot(), 'corpus')
+  const corpus = await loadCorpusFiles(handle, corpusDir)
+  const ingest = await ingestCorpus(handle, corpusDir)
+  await ensureVapidKeys(handle)
+  for (const error of ingest.errors) logger.error(error, 'corpus file not searchable')
+  if (handle.kind === 'pglite') writeHandoff(Number(process.env.PORT ?? 3000))
+  const { files: _files, errors, ...search } = ingest
+  const report = {
+    database: handle.kind,
+    corpus,
+    search: { ...search, errors: errors.length },
+    millis: Math.round(performance.now() - started),
+  }
+  logger.info(report, 'startup complete')
+  startNewsScheduler(getDatabase)
+  return report
+}
+
+export async function healthCheck(): Promise<{ ok: boolean; database: DbHandle['kind'] | 'unavailable' }> {
+  try {
+    const handle = await getDatabase()
+    await handle.ping()
+    return { ok: true, database: handle.kind }
+  } catch (error) {
+    logger.error({ err: error }, 'health check failed')
+    return { ok: false, database: 'unavailable' }
+  }
+}

@@ -1,0 +1,292 @@
+// Fits the search core's two models (docs/decisions/015) and writes app/lib/search/core/model.json:
+// - the fact model, a conditional logit over each question's candidate facts (which one answers it?);
+// - the answer model, a logistic regression on the composed answer (is it right?), with the confidence
+//   thresholds chosen on out-of-fold predictions: 'high' where the answers were right at least HIGH_PRECISION
+//   of the time, and the answer floor where the unknown and out-of-scope questions are abstained on at
+//   least MIN_ABSTENTION of the time.
+// Fitted on the tuning questions only: tests/eval/questions.jsonl (the own set), the tuning half of
+// tests/eval/field-language.jsonl and tests/eval/field-language-tune2.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
+// never read here; bench:retrieval scores them.
+// Usage: npm run fit:search [-- --data-dir DIR] [--dry-run]
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { migrateDatabase, openDatabase } from '../db/client'
+import { ingestCorpus } from '../ingest/index'
+import { CANDIDATES } from '../app/lib/search/chain.server'
+import { labelOf } from '../app/lib/search/core/citations'
+import { decide } from '../app/lib/search/core/decide'
+import { ANSWER_FEATURES, type SearchModel } from '../app/lib/search/core/model'
+import { FACT_FEATURES } from '../app/lib/search/core/rank'
+import { questionTerms } from '../app/lib/search/core/text'
+import type { Passage, QueryAnalysis } from '../app/lib/search/core/types'
+import { retrieve } from '../app/lib/search/retrieve.server'
+import { getCorpusKnowledge } from '../app/lib/search/vocabulary.server'
+import { parseFieldQuestions } from '../tests/eval/field-score'
+import { containsAny, parseQuestions, type EvalQuestion } from '../tests/eval/score'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+process.env.APP_ROOT ??= ROOT
+const arg = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined)
+const DRY_RUN = process.argv.includes('--dry-run')
+const FOLDS = 5
+const HIGH_PRECISION = 0.99
+const MIN_ABSTENTION = 0.95
+const MODEL_FILE = path.join(ROOT, 'app', 'lib', 'search', 'core', 'model.json')
+
+interface Item {
+  question: EvalQuestion
+  answerable: boolean
+  analysis: QueryAnalysis
+  passages: Passage[]
+  fold: number
+}
+
+type Logistic = SearchModel['fact']
+
+// ---------------------------------------------------------------------------------------------------
+// Small, deterministic optimisers (full-batch gradient descent with momentum): the data is a few
+// thousand rows, and the fitted weights must be the same on every machine.
+
+function standardise(rows: number[][], width: number): { mean: number[]; scale: number[] } {
+  const mean = Array.from({ length: width }, (_, j) => rows.reduce((s, r) => s + r[j]!, 0) / Math.max(1, rows.length))
+  const scale = Array.from({ length: width }, (_, j) => {
+    const variance = rows.reduce((s, r) => s + (r[j]! - mean[j]!) ** 2, 0) / Math.max(1, rows.length)
+    return Math.sqrt(variance) || 1
+  })
+  return { mean, scale }
+}
+
+const z = (row: number[], m: { mean: number[]; scale: number[] }) => row.map((x, j) => (x - m.mean[j]!) / m.scale[j]!)
+
+/** Conditional logit: each group is one question's candidates, `positive` marks the ones that answer it. */
+function fitConditionalLogit(groups: Array<{ rows: number[][]; positive: boolean[] }>, names: readonly string[], lambda = 0.02, steps = 800): Logistic {
+  const all = groups.flatMap((g) => g.rows)
+  const norm = standardise(all, names.length)
+  const data = groups.map((g) => ({ rows: g.rows.map((r) => z(r, norm)), positive: g.positive }))
+  const w = new Array<number>(names.length).fill(0)
+  const velocity = new Array<number>(names.length).fill(0)
+  const rate = 0.5
+  for (let step = 0; step < steps; step++) {
+    const grad = w.map((wi) => lambda * wi)
+    for (const g of data) {
+      const scores = g.rows.map((r) => r.reduce((s, x, j) => s + x * w[j]!, 0))
+      const max = Math.max(...scores)
+      const exps = scores.map((s) => Math.exp(s - max))
+      const total = exps.reduce((a, b) => a + b, 0)
+      const posTotal = exps.reduce((a, e, i) => a + (g.positive[i] ? e : 0), 0)
+      // d/dw of -log(sum_pos p) = E_all[x] - E_pos[x]
+      for (let i = 0; i < g.rows.length; i++) {
+        const coefficient = exps[i]! / total - (g.positive[i] ? exps[i]! / posTotal : 0)
+        if (coefficient === 0) continue
+        const row = g.rows[i]!
+        for (let j = 0; j < w.length; j++) grad[j]! += (coefficient * row[j]!) / data.length
+      }
+    }
+    for (let j = 0; j < w.length; j++) {
+      velocity[j] = 0.9 * velocity[j]! - rate * grad[j]!
+      w[j]! += velocity[j]!
+    }
+  }
+  return { features: [...names], mean: norm.mean, scale: norm.scale, weights: w.map(round), bias: 0 }
+}
+
+function fitLogistic(rows: number[][], labels: number[], names: readonly string[], lambda = 0.05, steps = 2000): Logistic {
+  const norm = standardise(rows, names.length)
+  const data = rows.map((r) => z(r, norm))
+  const w = new Array<number>(names.length).fill(0)
+  let b = 0
+  const vw = new Array<number>(names.length).fill(0)
+  let vb = 0
+  const rate = 0.3
+  for (let step = 0; step < steps; step++) {
+    const grad = w.map((wi) => lambda * wi)
+    let gb = 0
+    data.forEach((row, i) => {
+      const p = 1 / (1 + Math.exp(-(b + row.reduce((s, x, j) => s + x * w[j]!, 0))))
+      const e = (p - labels[i]!) / data.length
+      gb += e
+      for (let j = 0; j < w.length; j++) grad[j]! += e * row[j]!
+    })
+    for (let j = 0; j < w.length; j++) {
+      vw[j] = 0.9 * vw[j]! - rate * grad[j]!
+      w[j]! += vw[j]!
+    }
+    vb = 0.9 * vb - rate * gb
+    b += vb
+  }
+  return { features: [...names], mean: norm.mean, scale: norm.scale, weights: w.map(round), bias: round(b) }
+}
+
+const round = (x: number) => Math.round(x * 1e6) / 1e6
+
+function predictLogistic(m: Logistic, row: number[]): number {
+  let s = m.bias
+  row.forEach((x, j) => (s += m.weights[j]! * ((x - m.mean[j]!) / (m.scale[j] || 1))))
+  return 1 / (1 + Math.exp(-s))
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function hash(text: string): number {
+  let h = 2166136261
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0
+  return h
+}
+
+/** The fact answers when the answer line it makes (the fact and its citation label) holds an expected string. */
+function isPositive(question: EvalQuestion, text: string, passage: Passage): boolean {
+  if (question.answer_any) return containsAny(`${text} (${labelOf(passage)})`, question.answer_any)
+  if (question.cite_any) return containsAny(`${passage.section ?? ''} ${passage.headingPath}`, question.cite_any)
+  return false
+}
+
+async function main() {
+  const own = parseQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/questions.jsonl'), 'utf8'))
+  const tune = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language.jsonl'), 'utf8')).filter((q) => q.split === 'tune')
+  const tune2 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune2.jsonl'), 'utf8'))
+  const questions: EvalQuestion[] = [...own, ...tune, ...tune2]
+  const dataDir = arg('data-dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fit-search-'))
+  const handle = await openDatabase({ dataDir, databaseUrl: '' })
+  try {
+    await migrateDatabase(handle)
+    await ingestCorpus(handle, path.join(ROOT, 'corpus'))
+    const { stats } = await getCorpusKnowledge(handle)
+    const items: Item[] = []
+    for (const question of questions) {
+      const { analysis, passages } = await retrieve(handle, question.q, { specBook: 'both', limit: CANDIDATES })
+      items.push({ question, answerable: question.expect === 'answer', analysis, passages, fold: hash(question.q) % FOLDS })
+    }
+    console.log(`${items.length} tuning questions (${items.filter((i) => i.answerable).length} answerable), ${FOLDS} folds`)
+
+    const placeholder = JSON.parse(fs.readFileSync(MODEL_FILE, 'utf8')) as SearchModel
+    const withFact = (fact: Logistic, answer: Logistic = placeholder.answer): SearchModel => ({ version: 'fitting', fact, answer, thresholds: { high: 2, answer: 2 } })
+
+    const factGroups = (subset: Item[]) =>
+      subset.flatMap((item) => {
+        if (!item.answerable) return []
+        const decision = decide(item.analysis, questionTerms(item.analysis), item.passages, stats, withFact(placeholder.fact))
+        const rows = decision.candidates.map((c) => c.features)
+        const positive = decision.candidates.map((c) => isPositive(item.question, c.fact.text, c.passage))
+        return positive.some(Boolean) ? [{ rows, positive }] : []
+      })
+
+    // Out-of-fold: the fact model of the other folds ranks each question; its answer gives the answer features.
+    const oof: Array<{ item: Item; features: number[]; label: number; lead: string; rule: string | null }> = []
+    let top1 = 0
+    let reachable = 0
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const fact = fitConditionalLogit(factGroups(items.filter((i) => i.fold !== fold)), FACT_FEATURES)
+      for (const item of items.filter((i) => i.fold === fold)) {
+        const decision = decide(item.analysis, questionTerms(item.analysis), item.passages, stats, withFact(fact))
+        const answerText = decision.facts.map((f) => f.fact.text).join('\n')
+        const correct = item.answerable && decision.facts.some((f) => isPositive(item.question, f.fact.text, f.passage))
+        if (item.answerable && decision.candidates.some((c) => isPositive(item.question, c.fact.text, c.passage))) {
+          reachable += 1
+          if (decision.candidates[0] && isPositive(item.question, decision.candidates[0].fact.text, decision.candidates[0].passage)) top1 += 1
+        }
+        oof.push({ item, features: decision.answerFeatures, label: correct ? 1 : 0, lead: answerText.slice(0, 120), rule: decision.rule })
+      }
+    }
+    console.log(`fact model, out of fold: the lead is an answering fact for ${top1}/${reachable} questions whose candidates hold one`)
+
+    if (process.argv.includes('--verbose')) {
+      ANSWER_FEATURES.forEach((name, j) => {
+        const mean = (label: number) => { const r = oof.filter((x) => x.label === label); return r.reduce((s, x) => s + x.features[j]!, 0) / r.length }
+        console.log(`  ${name.padEnd(20)} right ${mean(1).toFixed(3)}  wrong ${mean(0).toFixed(3)}`)
+      })
+      for (const row of oof.slice(0, 0)) console.log(row.label, row.item.question.expect, row.features.map((x) => x.toFixed(2)).join(' '), JSON.stringify(row.item.question.q).slice(0, 60))
+    }
+    // The answer model decides the questions no rule settles; out-of-fold probabilities choose the thresholds.
+    // A question a rule settled is an abstention (p = -1) whatever its label.
+    const decided = oof.filter((row) => row.rule === null)
+    console.log(`rules settled ${oof.length - decided.length} questions: ${JSON.stringify(Object.fromEntries([...new Set(oof.map((r) => r.rule))].filter(Boolean).map((rule) => [rule, oof.filter((r) => r.rule === rule).map((r) => r.item.question.expect).join('')])))}`)
+    const probabilities = new Array<number>(oof.length).fill(-1)
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const train = decided.filter((row) => row.item.fold !== fold)
+      const answer = fitLogistic(train.map((r) => r.features), train.map((r) => r.label), ANSWER_FEATURES)
+      oof.forEach((row, i) => {
+        if (row.item.fold === fold && row.rule === null) probabilities[i] = predictLogistic(answer, row.features)
+      })
+    }
+    const rows = oof.map((row, i) => ({ ...row, p: probabilities[i]! }))
+    if (process.argv.includes('--verbose')) {
+      for (const r of rows.filter((x) => (x.p >= 0.75 && x.label === 0) || (!x.item.answerable && x.p >= 0.4)).sort((a, b) => b.p - a.p)) {
+        console.log(`  wrong at ${r.p.toFixed(2)} [${r.item.question.expect}] ${JSON.stringify(r.item.question.q)} want ${JSON.stringify(r.item.question.answer_any ?? r.item.question.cite_any)}\n      ${r.lead.replace(/\s+/g, ' ')}`)
+      }
+    }
+    const negatives = rows.filter((r) => !r.item.answerable)
+    const highCandidates = [...new Set(rows.map((r) => r.p))].filter((p) => p >= 0).sort((a, b) => a - b)
+    let high = 1.01
+    for (const t of highCandidates) {
+      const above = rows.filter((r) => r.p >= t)
+      if (above.length >= 10 && above.filter((r) => r.label === 1).length / above.length >= HIGH_PRECISION) {
+        high = t
+        break
+      }
+    }
+    let answerFloor = 1.01
+    let bestUtility = -Infinity
+    for (const t of highCandidates) {
+      const abstained = negatives.filter((r) => r.p < t).length / Math.max(1, negatives.length)
+      if (abstained < MIN_ABSTENTION) continue
+      const given = rows.filter((r) => r.p >= t)
+      const utility = given.filter((r) => r.label === 1).length - 2 * given.filter((r) => r.label === 0).length
+      if (utility > bestUtility) {
+        bestUtility = utility
+        answerFloor = t
+      }
+    }
+    high = Math.max(high, answerFloor)
+    if (process.argv.includes('--curve')) {
+      const answerableRows = rows.filter((r) => r.item.answerable)
+      for (const t of [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85]) {
+        const right = answerableRows.filter((r) => r.p >= t && r.label === 1).length
+        const wrong = rows.filter((r) => r.p >= t && r.label === 0).length
+        const abst = negatives.filter((r) => r.p < t).length
+        console.log(`  t=${t.toFixed(2)} answered right ${((100 * right) / answerableRows.length).toFixed(1)}%  wrong answers ${wrong}  abstention ${((100 * abst) / negatives.length).toFixed(1)}%`)
+      }
+    }
+
+    console.log('\nreliability of the answer model, out of fold (predicted probability -> share right):')
+    for (const [lo, hi] of [[-1, 0], [0, 0.1], [0.1, 0.3], [0.3, 0.5], [0.5, 0.7], [0.7, 0.9], [0.9, 1.01]] as const) {
+      const bin = rows.filter((r) => r.p >= lo && r.p < hi)
+      const right = bin.filter((r) => r.label === 1).length
+      console.log(`  ${lo.toFixed(1)}-${Math.min(hi, 1).toFixed(1)}  ${String(bin.length).padStart(4)} answers  ${bin.length ? ((100 * right) / bin.length).toFixed(1) : '-'.padStart(4)}% right`)
+    }
+    for (const [name, set] of [['own set', own], ['field tune half', tune], ['tune2', tune2]] as const) {
+      const inSet = rows.filter((r) => (set as EvalQuestion[]).includes(r.item.question))
+      const ans = inSet.filter((r) => r.item.answerable)
+      const neg = inSet.filter((r) => !r.item.answerable)
+      console.log(`  out of fold, ${name}: answered right ${ans.filter((r) => r.p >= answerFloor && r.label === 1).length}/${ans.length}, abstained ${neg.filter((r) => r.p < answerFloor).length}/${neg.length}, high wrong ${inSet.filter((r) => r.p >= high && r.label === 0).length}`)
+    }
+    const answered = rows.filter((r) => r.p >= answerFloor)
+    const highRows = rows.filter((r) => r.p >= high)
+    const answerable = rows.filter((r) => r.item.answerable)
+    console.log(`\nthresholds: high >= ${high.toFixed(3)}, answer >= ${answerFloor.toFixed(3)}`)
+    console.log(`  out of fold: high ${highRows.length} answers, ${highRows.filter((r) => r.label === 1).length} right; medium or high ${answered.length}, ${answered.filter((r) => r.label === 1).length} right`)
+    console.log(`  answerable answered right: ${answerable.filter((r) => r.p >= answerFloor && r.label === 1).length}/${answerable.length}; unknown and out of scope abstained: ${negatives.filter((r) => r.p < answerFloor).length}/${negatives.length}`)
+
+    const fact = fitConditionalLogit(factGroups(items), FACT_FEATURES)
+    const answer = fitLogistic(decided.map((r) => r.features), decided.map((r) => r.label), ANSWER_FEATURES)
+    const model: SearchModel = {
+      version: new Date().toISOString().slice(0, 10),
+      fact,
+      answer,
+      thresholds: { high: round(high), answer: round(answerFloor) },
+    }
+    console.log('\nfact model weights:', FACT_FEATURES.map((name, j) => `${name} ${fact.weights[j]!.toFixed(2)}`).join(', '))
+    console.log('answer model weights:', ANSWER_FEATURES.map((name, j) => `${name} ${answer.weights[j]!.toFixed(2)}`).join(', '))
+    if (DRY_RUN) console.log('\n--dry-run: model.json not written')
+    else {
+      fs.writeFileSync(MODEL_FILE, `${JSON.stringify(model, null, 1)}\n`)
+      console.log(`\nwrote ${path.relative(ROOT, MODEL_FILE)}`)
+    }
+  } finally {
+    await handle.close()
+    if (!arg('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
