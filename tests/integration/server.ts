@@ -23,11 +23,15 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Starts the built server (build/ must exist: `npm run build`) as a real process on a free port. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the built server (build/ must exist: `npm run build`) as a real process on a free port: one
+ * server process (server.mjs), or with `entry: 'scripts/serve.mjs'` the production entry, which runs
+ * several on PostgreSQL.
+ */
+export async function startServer(env: Record<string, string>, options: { entry?: string } = {}): Promise<RunningServer> {
   const port = await freePort()
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [options.entry ?? 'server.mjs'], {
     cwd: ROOT,
     // News: no scheduled fetch and an empty feed list unless a test passes its own (local) feeds, so
     // no test server ever reaches the internet.
