@@ -18,10 +18,14 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: a file spends much of its time waiting on its servers and their timers,
+          // and CI has two cores (docs/decisions/013). Each test file has its own databases and ports.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -124,23 +124,26 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
       connect_timeout: 10,
     })
     const db = drizzle(client, { schema }) as unknown as Database
+    const inProcess = localLocks()
     return {
       db,
       kind: 'postgres',
       ping: async () => {
         await client`select 1`
       },
-      exclusive: async (name, task) => {
-        // A connection outside the pool: a task that waits for pooled connections can never starve it.
-        const session = postgres(databaseUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 })
-        try {
-          await session`select pg_advisory_lock(hashtext('scdot'), hashtext(${name}))`
-          return await task()
-        } finally {
-          // Ending the session releases the lock.
-          await session.end({ timeout: 5 })
-        }
-      },
+      // In call order within this process first, then the database's lock among processes.
+      exclusive: (name, task) =>
+        inProcess(name, async () => {
+          // A connection outside the pool: a task that waits for pooled connections can never starve it.
+          const session = postgres(databaseUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 })
+          try {
+            await session`select pg_advisory_lock(hashtext('scdot'), hashtext(${name}))`
+            return await task()
+          } finally {
+            // Ending the session releases the lock.
+            await session.end({ timeout: 5 })
+          }
+        }),
       close: () => client.end({ timeout: 5 }),
     }
   }

@@ -4,15 +4,25 @@ import path from 'node:path'
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..')
 
+/**
+ * A port for a server this test starts. Test files run in parallel (vitest.config.ts), and a port the
+ * system hands out (bind to 0) is free again between this check and the server's listen, so another
+ * worker could be handed it meanwhile. Each vitest worker therefore picks from a range of its own, below
+ * the system's ephemeral ports, and checks the port is free.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1)
+  const base = 20_000 + (worker % 8) * 1_500
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = base + Math.floor(Math.random() * 1_500)
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer()
+      server.once('error', () => resolve(false))
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
     })
-    server.on('error', reject)
-  })
+    if (free) return port
+  }
+  throw new Error('no free port found')
 }
 
 export interface RunningServer {
