@@ -11,7 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 
 const BUILD_STAMP = 'build/server/index.js'
-const SOURCES = ['app', 'public', 'db', 'ingest', 'vite.config.ts', 'package-lock.json', 'tsconfig.json']
+// Not package-lock.json: npm rewrites it (same content, new time) on every install and prune. A change of
+// the installed packages is seen by ensureDependencies instead, and then the app is built again.
+const SOURCES = ['app', 'public', 'db', 'ingest', 'vite.config.ts', 'package.json', 'tsconfig.json']
 
 function newestMtime(entry) {
   let stat
@@ -33,8 +35,8 @@ function buildIsStale() {
 
 // The build's tools are devDependencies: installed (also under NODE_ENV=production) when a build is due.
 // A deployment that built and then pruned them (`npm prune --omit=dev`) serves without them.
-ensureDependencies({ dev: buildIsStale() })
-if (buildIsStale()) {
+const installed = ensureDependencies({ dev: buildIsStale() })
+if (installed || buildIsStale()) {
   console.log('Building the app...')
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
 }
