@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
   const json = { 'content-type': 'application/json' }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await startServer({ ...database.env, TRUST_PROXY: '1', SESSION_SECRET: 'integration-secret' })
   })
   afterAll(async () => {

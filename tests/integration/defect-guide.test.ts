@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)('the defect guide on %s', (kind) => {
   let handle: DbHandle
 
   beforeAll(async () => {
-    ;({ database, handle } = await openMigratedTestDatabase(kind))
+    ;({ database, handle } = await openMigratedTestDatabase(kind, { corpus: true }))
     // The same two steps as app/lib/startup.server.ts.
     const corpusDir = path.join(ROOT, 'corpus')
     await loadCorpusFiles(handle, corpusDir)

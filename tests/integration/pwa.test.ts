@@ -14,7 +14,7 @@ describe.each(DATABASE_KINDS)('PWA routes on %s', (kind) => {
   let server: RunningServer
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await startServer(database.env)
   }, 180_000)
   afterAll(async () => {
