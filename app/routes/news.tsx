@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError } from '@remix-run/react'
 import { ArrowLeft, CircleAlert, RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { getDatabase } from '@db/client'
 import { DotsLoader } from '~/components/loader'
+import { OfflineRecovery } from '~/components/offline-screen'
 import { CategoryFilter, categoryHref } from '~/components/news/category-filter'
 import { NewsCard } from '~/components/news/news-card'
 import { PRODUCT_NAME } from '~/lib/brand'
@@ -12,6 +13,8 @@ import { refreshNewsForRequest } from '~/lib/news/refresh-request.server'
 import { listNews } from '~/lib/news/store.server'
 import { filterNews, parseNewsFilter, type NewsFilter, type NewsItem } from '~/lib/news/types'
 import { readForm } from '~/lib/http.server'
+import { isOfflineFailure } from '~/lib/pwa/offline-error'
+import { useHydrated } from '~/lib/use-hydrated'
 
 export const meta: MetaFunction = () => [
   { title: `Industry News - ${PRODUCT_NAME}` },
@@ -183,8 +186,11 @@ export default function News() {
   )
 }
 
-/** A failure while rendering still shows the §8 card, inside the site's frame. */
+/** A failure while rendering still shows the §8 card, inside the site's frame; offline, the app's offline answer. */
 export function ErrorBoundary() {
+  const error = useRouteError()
+  const hydrated = useHydrated()
+  if (hydrated && isOfflineFailure(error, navigator.onLine)) return <OfflineRecovery />
   return (
     <div className="grid gap-6">
       <Header />
