@@ -13,6 +13,7 @@ import { refreshNewsForRequest } from '~/lib/news/refresh-request.server'
 import { listNews } from '~/lib/news/store.server'
 import { filterNews, parseNewsFilter, type NewsFilter, type NewsItem } from '~/lib/news/types'
 import { readForm } from '~/lib/http.server'
+import { OFFLINE_REFRESH_MESSAGE, refreshOutcome } from '~/lib/news/refresh-outcome'
 import { isOfflineFailure } from '~/lib/pwa/offline-error'
 import { useHydrated } from '~/lib/use-hydrated'
 
@@ -43,13 +44,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Refresh News: fetches the feeds, then back to the page (which loads again: §4 "posts an update and
- * then reloads the page"). Works as a plain form post without JavaScript.
+ * then reloads the page"). When feeds could not be reached the page is shown with what happened
+ * instead (issue 15: it used to reload as if all went well). Works as a plain form post without
+ * JavaScript.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const category = parseNewsFilter(String(form.get('category') ?? 'all')) ?? 'all'
+  let report
   try {
-    await refreshNewsForRequest(request, context.clientIp ?? 'unknown')
+    report = await refreshNewsForRequest(request, context.clientIp ?? 'unknown')
   } catch (error) {
     if (error instanceof Response && error.status === 429) {
       const { message } = (await error.json()) as { message: string }
@@ -57,7 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw error
   }
-  return redirect(categoryHref(category))
+  const outcome = refreshOutcome(report)
+  if (outcome.message === null) return redirect(categoryHref(category))
+  return { message: outcome.message }
 }
 
 function replaceCategoryInUrl(filter: NewsFilter) {
@@ -127,12 +133,24 @@ export default function News() {
   const refreshing = navigation.state !== 'idle' && navigation.formAction?.startsWith('/news') === true && navigation.formMethod?.toUpperCase() === 'POST'
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/news'
   const shown = filterNews(items, filter)
+  // Offline the post cannot reach the server: say so here instead of leaving the page.
+  const [offlineNotice, setOfflineNotice] = useState(false)
   useRefetchEvery(REFETCH_MS)
+  const notice = offlineNotice ? OFFLINE_REFRESH_MESSAGE : (actionData?.message ?? null)
 
   return (
     <div className="grid gap-6">
       <Header>
-        <Form method="post" replace preventScrollReset>
+        <Form
+          method="post"
+          replace
+          preventScrollReset
+          onSubmit={(event) => {
+            const offline = !navigator.onLine
+            setOfflineNotice(offline)
+            if (offline) event.preventDefault()
+          }}
+        >
           <input type="hidden" name="category" value={filter} />
           <button
             type="submit"
@@ -154,9 +172,9 @@ export default function News() {
         }}
       />
 
-      {actionData?.message ? (
-        <p role="alert" className="rounded-xl border border-border bg-muted p-4 text-sm">
-          {actionData.message}
+      {notice ? (
+        <p role="alert" data-testid="news-refresh-notice" className="rounded-xl border border-border bg-muted p-4 text-sm">
+          {notice}
         </p>
       ) : null}
 

@@ -9,6 +9,7 @@ import { acquireJobLock, releaseJobLock } from '../../app/lib/news/lock.server'
 import { newsItemId } from '../../app/lib/news/normalise'
 import { parseAllowedHosts } from '../../app/lib/net/outbound.server'
 import { NEWS_LOCK_NAME, refreshNews } from '../../app/lib/news/refresh.server'
+import { FEEDS_UNREACHABLE_MESSAGE } from '../../app/lib/news/refresh-outcome'
 import { listNews } from '../../app/lib/news/store.server'
 import { saveSubscription } from '../../app/lib/push/subscriptions.server'
 import { startFakePushService } from '../helpers/fake-push-service'
@@ -238,6 +239,21 @@ describe.each(DATABASE_KINDS)('news routes on a running server (%s)', (kind) => 
     expect(html).toContain('Industry News')
     expect(html).toContain('No news items found for the selected category.')
     expect(html).not.toContain('Unable to Load News')
+  })
+
+  it('Refresh News on the page (no JavaScript) says so when the feeds cannot be reached', async () => {
+    let html = ''
+    // The scheduler's fetch may still hold the lease for a moment ('being fetched right now').
+    for (let i = 0; i < 3; i++) {
+      refreshes++
+      const page = await fetch(`${server.url}/news`, { method: 'POST', body: new URLSearchParams({ category: 'osha' }), headers: { origin: server.url }, redirect: 'manual' })
+      expect(page.status).toBe(200)
+      html = await page.text()
+      if (!html.includes('being fetched right now')) break
+      await new Promise((r) => setTimeout(r, 300))
+    }
+    expect(html).toContain(FEEDS_UNREACHABLE_MESSAGE)
+    expect(html).toContain('No news items found for the selected category.')
   })
 
   it('POST /api/news/update fetches now, and GET /api/news lists the items', async () => {
