@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { expect, onboardViaApi, signUpViaApi, test } from './fixtures'
+import { MISREAD_STATION_FONT, MISREAD_STATION_LINES, renderPrintedForm } from './form-filler-image'
 import { OFFLINE_BANNER, OFFLINE_NOISE, goOffline, waitForOfflineReady } from './offline-helpers'
 import { expectAccessible, expectAccessibleWithoutJs, failOnConsoleErrors } from './utils'
 
@@ -267,3 +268,72 @@ async function grayPhoto(page: Page): Promise<Buffer> {
     await context.close()
   }
 }
+
+test.describe('the form filler on a phone', () => {
+  test('a station the OCR misreads is flagged, and the form is not sent until it is confirmed or corrected', async ({ page, browser }) => {
+    test.setTimeout(150_000)
+    const check = failOnConsoleErrors(page)
+    await signUpViaApi(page.request)
+    await onboardViaApi(page.request)
+    await page.goto('/ar-inspection?form=400.04')
+    await page.getByRole('button', { name: /Photo Upload/ }).tap()
+    await expect(page.getByRole('heading', { name: 'Review and Edit Extracted Data' })).toBeVisible()
+    // Issue 15's printed form: tesseract reads its station 23+50 as 23450.
+    const photo = await renderPrintedForm(browser, MISREAD_STATION_LINES, undefined, MISREAD_STATION_FONT)
+    const toast = page.getByTestId('toast')
+    const location = page.getByLabel('Location/Station')
+    const flagged = page.getByTestId('field-location')
+
+    const scan = async () => {
+      await page.getByLabel('Upload Image').setInputFiles({ name: 'form-400-04.png', mimeType: 'image/png', buffer: photo })
+      await expect(toast).toContainText('Photo processed', { timeout: 90_000 })
+      await expect(toast).toContainText('1 field needs checking: Location/Station.')
+      await expect(page.getByText('Processing image with OCR...')).toHaveCount(0)
+    }
+
+    await scan()
+    // The field holds the station as the calculators write it, highlighted, with what was read.
+    await expect(location).toHaveValue('23+50')
+    await expect(flagged).toHaveAttribute('data-review', 'pending')
+    await expect(page.getByTestId('review-location')).toContainText("Check this value. Read with low confidence (0%). Read as '23450'")
+    await expect(location).toHaveAccessibleDescription(/Read as '23450'/)
+    // Only the misread field; the others read cleanly.
+    await expect(page.locator('[data-review]')).toHaveCount(1)
+    await expect(page.getByLabel('Tonnage Placed')).toHaveValue('412.5')
+    await page.getByRole('button', { name: 'Close notification' }).tap()
+    await flagged.scrollIntoViewIfNeeded()
+    await keepScreenshot(page, 'form-flagged-390')
+    await expectAccessible(page)
+
+    // Submit waits for the check.
+    await page.getByRole('button', { name: 'Submit Form' }).tap()
+    await expect(toast).toContainText('Check the highlighted fields')
+    await expect(toast).toContainText('Confirm or correct: Location/Station')
+    await expect(location).toBeFocused()
+    await expect(page.getByRole('heading', { name: 'Review and Edit Extracted Data' })).toBeVisible()
+
+    // Corrected: typing the value clears the flag, and the form is saved with what was typed.
+    await location.fill('STA 23+50 LT')
+    await expect(page.locator('[data-review]')).toHaveCount(0)
+    const saved = page.waitForResponse((response) => new URL(response.url()).pathname === '/ar-inspection' && response.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Submit Form' }).tap()
+    expect((await saved).status()).toBe(200)
+    await expect(toast).toContainText('Form submitted successfully')
+
+    // Scanned again and confirmed as read.
+    await page.getByRole('button', { name: /Photo Upload/ }).tap()
+    await scan()
+    const looksRight = page.getByRole('button', { name: 'Looks right: Location/Station' })
+    await looksRight.tap()
+    await expect(looksRight).toHaveAttribute('aria-pressed', 'true')
+    await expect(flagged).toHaveAttribute('data-review', 'confirmed')
+    await expect(page.getByTestId('review-location')).toContainText('Checked.')
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Submit Form' }).tap()
+    await expect(toast).toContainText('Form submitted successfully')
+
+    const list = await (await page.request.get('/api/forms/submissions')).json() as { submissions: { data: Record<string, string> }[] }
+    expect(list.submissions.map((submission) => submission.data.location)).toEqual(['23+50', 'STA 23+50 LT'])
+    check()
+  })
+})

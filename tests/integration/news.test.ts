@@ -148,7 +148,8 @@ describe.each(DATABASE_KINDS)('news refresh on %s', (kind) => {
   it('keeps stored items when a feed later fails, recording the failure', async () => {
     feeds.state.rssFailStatus = 503
     const report = await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW })
-    expect(report.skipped).toEqual([{ feedId: 'fake-rss', reason: expect.stringContaining('HTTP 503') }])
+    expect(report.skipped).toEqual([{ feedId: 'fake-rss', name: 'Fake Safety News', reason: expect.stringContaining('HTTP 503') }])
+    expect(report.feeds).toBe(2)
     expect(await handle.db.select().from(newsItems)).toHaveLength(8)
     const [state] = await handle.db.select().from(newsFeedState).where(eq(newsFeedState.feedId, 'fake-rss'))
     expect(state).toMatchObject({ lastStatus: 'http-error', etag: '"rss-v3"' })
@@ -183,7 +184,7 @@ describe.each(DATABASE_KINDS)('news refresh on %s', (kind) => {
     // While another server holds the news lease, a refresh fetches nothing.
     expect(await acquireJobLock(handle, NEWS_LOCK_NAME, 'other-server', 60_000)).toBe(true)
     feeds.state.requests.length = 0
-    expect(await refreshNews(handle, { feeds: list(['rss']), now: NOW })).toEqual({ fetched: 0, skipped: [], newItems: [], lockHeld: true })
+    expect(await refreshNews(handle, { feeds: list(['rss']), now: NOW })).toEqual({ fetched: 0, skipped: [], newItems: [], lockHeld: true, feeds: 0 })
     expect(feeds.state.requests).toHaveLength(0)
     await releaseJobLock(handle, NEWS_LOCK_NAME, 'other-server')
     expect((await refreshNews(handle, { feeds: list(['rss']), now: NOW })).lockHeld).toBe(false)
