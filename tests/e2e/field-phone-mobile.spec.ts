@@ -281,7 +281,7 @@ test.describe('the form filler on a phone', () => {
     // Issue 15's printed form: tesseract reads its station 23+50 as 23450.
     const photo = await renderPrintedForm(browser, MISREAD_STATION_LINES, undefined, MISREAD_STATION_FONT)
     const toast = page.getByTestId('toast')
-    const location = page.getByLabel('Location/Station')
+    const location = page.getByRole('textbox', { name: 'Location/Station' })
     const flagged = page.getByTestId('field-location')
 
     const scan = async () => {
@@ -315,7 +315,7 @@ test.describe('the form filler on a phone', () => {
     // Corrected: typing the value clears the flag, and the form is saved with what was typed.
     await location.fill('STA 23+50 LT')
     await expect(page.locator('[data-review]')).toHaveCount(0)
-    const saved = page.waitForResponse((response) => new URL(response.url()).pathname === '/ar-inspection' && response.request().method() === 'POST')
+    const saved = page.waitForResponse((response) => /^\/ar-inspection(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST')
     await page.getByRole('button', { name: 'Submit Form' }).tap()
     expect((await saved).status()).toBe(200)
     await expect(toast).toContainText('Form submitted successfully')

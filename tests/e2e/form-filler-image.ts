@@ -33,7 +33,9 @@ ${heading}${rows}</body></html>`
 
 /** Renders the printed form to a PNG in a second page (the screenshot is the photo the test uploads). */
 export async function renderPrintedForm(browser: Browser, lines?: readonly string[], title?: string, font?: string): Promise<Buffer> {
-  const context = await browser.newContext({ viewport: { width: 964, height: 700 } })
+  // The same pixels in every project: a test's browser.newContext takes the project's device (the mobile
+  // project's Pixel 7 renders at 2.625x, a different photo from the one the integration test reads).
+  const context = await browser.newContext({ viewport: { width: 964, height: 700 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false })
   try {
     const page = await context.newPage()
     await page.setContent(printedFormHtml(lines, title, font))

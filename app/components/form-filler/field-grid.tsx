@@ -77,11 +77,13 @@ function ReviewNote({ id, field, flag, onConfirm }: { id: string; field: FormFie
         <button
           type="button"
           aria-pressed={flag.confirmed}
+          // The field's name in the button's own (one string: flex items would be read with a space between).
+          aria-label={`Looks right: ${field.label}`}
           onClick={() => onConfirm(field.id, !flag.confirmed)}
           className="inline-flex min-h-[var(--tap-size)] w-fit items-center gap-2 rounded-md border border-border bg-card px-3 text-sm font-semibold aria-pressed:border-emerald-700 dark:aria-pressed:border-emerald-400"
         >
           <CircleCheck aria-hidden className="size-4" />
-          Looks right<span className="sr-only">: {field.label}</span>
+          Looks right
         </button>
       ) : null}
     </div>

@@ -24,6 +24,6 @@ describe('the one OCR setting', () => {
 
   it('hands the OCR process the same engine mode and parameters as the browser', () => {
     expect(ocrProcessSettings()).toEqual({ language: 'eng', engineMode: OCR_ENGINE_MODE, parameters: { ...OCR_PARAMETERS } })
-    expect(OCR_PARAMETERS.tessedit_pageseg_mode).toBe('3')
+    expect(OCR_PARAMETERS.tessedit_pageseg_mode).toBe('6')
   })
 })

@@ -16,14 +16,15 @@ export const OCR_LANGUAGE = 'eng'
 export const OCR_ENGINE_MODE = 1
 
 /**
- * Engine parameters set on every worker. Page segmentation 3 (fully automatic, tesseract's default,
- * written down so neither side drifts): a form or plan sheet is a page of separate lines and blocks;
- * 'sparse text' (11) splits 'Label: value' lines apart and read '23+50' as '23450' in our tests. No
- * character whitelist: labels need letters, stations their '+', and a whitelist makes tesseract force
- * every mark into an allowed character instead of reporting it with a low confidence.
+ * Engine parameters set on every worker. Page segmentation 6 (one uniform block of text): tesseract's
+ * default through its API, which both sides ran before this was written down, so neither side drifts.
+ * Automatic segmentation (3) read our forms no better and writes 'Estimating resolution' to the console
+ * for every image without a DPI; 'sparse text' (11) splits 'Label: value' lines apart. No character
+ * whitelist: labels need letters, stations their '+', and a whitelist makes tesseract force every mark
+ * into an allowed character instead of reporting it with a low confidence.
  */
 export const OCR_PARAMETERS = {
-  tessedit_pageseg_mode: '3',
+  tessedit_pageseg_mode: '6',
   tessedit_char_whitelist: '',
 } as const
 
