@@ -109,8 +109,9 @@ function Shell({ children }: { children: ReactNode }) {
     <ThemeProvider initial={rootData?.theme ?? 'light'}>
       {/* The AI notice blocks the page (even without JavaScript) until the user acknowledges it. */}
       <DisclaimerGate>
-        {/* One sticky block: the offline banner stacks above the header and never covers its controls. */}
-        <div className="no-print sticky top-0 z-40">
+        {/* One sticky block: the offline banner stacks above the header and never covers its controls. Its
+            own background fills the seam a fractional banner height leaves on a phone's screen. */}
+        <div className="no-print sticky top-0 z-40 bg-primary">
           <ConnectivityBanner />
           <AppHeader />
         </div>

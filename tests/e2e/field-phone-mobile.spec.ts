@@ -53,8 +53,10 @@ test.describe('offline on a phone', () => {
     const banner = page.getByTestId('offline-banner')
     await expect(banner).toHaveText(OFFLINE_BANNER)
 
-    const menuButton = page.getByRole('button', { name: 'Open menu' })
-    const documentsButton = page.getByRole('link', { name: 'Reference documents' })
+    // The header's own controls (the home page has a 'Reference Documents' card too).
+    const header = page.getByRole('banner')
+    const menuButton = header.getByRole('button', { name: 'Open menu' })
+    const documentsButton = header.getByRole('link', { name: 'Reference documents' })
     for (const scrollY of [0, 900, 4000]) {
       await page.evaluate((y) => window.scrollTo(0, y), scrollY)
       await expect
@@ -65,6 +67,17 @@ test.describe('offline on a phone', () => {
       await expectUncovered(page, documentsButton, banner)
     }
     await keepScreenshot(page, 'offline-banner-scrolled-390')
+
+    // The home page (its saved copy, loaded through the worker), scrolled: the same.
+    await page.goto('/')
+    await expect(page.getByRole('textbox', { name: 'Your question' })).toBeVisible()
+    await expect(banner).toHaveText(OFFLINE_BANNER)
+    await page.evaluate(() => window.scrollTo(0, 600))
+    await expect.poll(() => page.evaluate(() => window.scrollY > 0)).toBe(true)
+    await expect(banner).toBeInViewport()
+    await expectUncovered(page, menuButton, banner)
+    await expectUncovered(page, documentsButton, banner)
+    await keepScreenshot(page, 'offline-home-scrolled-390')
 
     // A drawing's sticky bar sits under the header and the banner, not behind them.
     await page.goto('/documents#drawing-g501')
