@@ -6,6 +6,8 @@
  * - Install: precache the app shell (the hashed files of the entry, root and offline routes, listed at
  *   build time), the icons and manifest, and the offline answer index.
  * - Navigations and page data: network first (4 s), then this user's saved copy, then a static offline page.
+ *   Every other page load of our origin (private pages, pages not kept) is network only, with the same
+ *   offline page on a network failure: no page the app links to shows the browser's error page.
  *   Saved pages live in a cache per partition (the server's X-Cache-Partition header); offline, only the
  *   current partition is read, and a change of partition (sign-out, someone else signs in) deletes the rest.
  * - Hashed assets: cache first. /ocr/**: cached on first use. The offline index: network first, cached.
@@ -22,6 +24,7 @@ import { readPushPayload } from './lib/pwa/push-payload'
 import {
   OFFLINE_INDEX_PATH,
   cacheNames,
+  isAppNavigation,
   kindOf,
   partitionOf,
   shouldCache,
@@ -199,7 +202,7 @@ self.addEventListener('fetch', (event) => {
   const request = event.request
   const url = new URL(request.url)
   const authNavigation = request.method !== 'GET' && request.mode === 'navigate' && url.origin === origin && AUTH_WRITES.test(url.pathname)
-  if (!authNavigation && kindOf(request, origin) === null) event.stopImmediatePropagation()
+  if (!authNavigation && kindOf(request, origin) === null && !isAppNavigation(request, origin)) event.stopImmediatePropagation()
 })
 
 const TIMED_OUT = Symbol('timed out')
@@ -266,10 +269,24 @@ async function pageOrData(request: Request, event: ExtendableEvent): Promise<Res
   } catch (error) {
     const saved = await savedPage(request)
     if (saved) return saved
-    if (request.mode === 'navigate') {
-      return new Response(offlineFallbackHtml(), { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } })
-    }
+    if (request.mode === 'navigate') return offlinePage(request)
     throw error
+  }
+}
+
+function offlinePage(request: Request): Response {
+  return new Response(offlineFallbackHtml(new URL(request.url).pathname), {
+    status: 503,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  })
+}
+
+/** A page load that is never kept (a private page, an unknown path): the network, or the offline page. */
+async function networkOrOfflinePage(request: Request): Promise<Response> {
+  try {
+    return await fetch(request)
+  } catch {
+    return offlinePage(request)
   }
 }
 
@@ -318,6 +335,6 @@ export const defaultFetchHandler: DefaultFetchHandler = async ({ request, contex
     case 'page':
       return pageOrData(request, event)
     default:
-      return fetch(request)
+      return isAppNavigation(request, origin) ? networkOrOfflinePage(request) : fetch(request)
   }
 }

@@ -19,6 +19,7 @@ import { AppHeader } from './components/app-header'
 import { ConnectivityBanner } from './components/connectivity-banner'
 import { InstallHost } from './components/install'
 import { DotsLoader } from './components/loader'
+import { OfflineRecovery } from './components/offline-screen'
 import { DisclaimerGate, OnboardingHost } from './components/onboarding'
 import { ThemeProvider } from './components/theme'
 import { StaticToast, Toaster } from './components/toaster'
@@ -29,6 +30,7 @@ import { sessionStatus } from './lib/auth/users.server'
 import { themeFromCookieHeader } from './lib/theme'
 import { getToast } from './lib/toast.server'
 import { useHydrated } from './lib/use-hydrated'
+import { isOfflineFailure } from './lib/pwa/offline-error'
 import { registerServiceWorker } from './lib/pwa/register'
 import stylesheet from './tailwind.css?url'
 
@@ -107,8 +109,12 @@ function Shell({ children }: { children: ReactNode }) {
     <ThemeProvider initial={rootData?.theme ?? 'light'}>
       {/* The AI notice blocks the page (even without JavaScript) until the user acknowledges it. */}
       <DisclaimerGate>
-        <ConnectivityBanner />
-        <AppHeader />
+        {/* One sticky block: the offline banner stacks above the header and never covers its controls. Its
+            own background fills the seam a fractional banner height leaves on a phone's screen. */}
+        <div className="no-print sticky top-0 z-40 bg-primary">
+          <ConnectivityBanner />
+          <AppHeader />
+        </div>
         <NavigationLoader />
         <main id="main" className="mx-auto w-full max-w-6xl px-[var(--page-gutter)] py-6">
           {children}
@@ -133,9 +139,20 @@ export default function App() {
   )
 }
 
-/** Never shows a stack trace: a 404 gets its own screen, anything else a plain apology. */
+/**
+ * Never shows a stack trace: a 404 gets its own screen, a page that could not be fetched offline the
+ * app's offline screen (or this user's saved copy), anything else a plain apology.
+ */
 export function ErrorBoundary() {
   const error = useRouteError()
+  const hydrated = useHydrated()
+  if (hydrated && isOfflineFailure(error, navigator.onLine)) {
+    return (
+      <Shell>
+        <OfflineRecovery />
+      </Shell>
+    )
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404
   const status = isRouteErrorResponse(error) ? error.status : 500
   const clientMessage =

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from '@remix-run/react'
+import { Form, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError } from '@remix-run/react'
 import { ArrowLeft, CircleAlert, RefreshCw } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { getDatabase } from '@db/client'
 import { DotsLoader } from '~/components/loader'
+import { OfflineRecovery } from '~/components/offline-screen'
 import { CategoryFilter, categoryHref } from '~/components/news/category-filter'
 import { NewsCard } from '~/components/news/news-card'
 import { PRODUCT_NAME } from '~/lib/brand'
@@ -12,6 +13,9 @@ import { refreshNewsForRequest } from '~/lib/news/refresh-request.server'
 import { listNews } from '~/lib/news/store.server'
 import { filterNews, parseNewsFilter, type NewsFilter, type NewsItem } from '~/lib/news/types'
 import { readForm } from '~/lib/http.server'
+import { OFFLINE_REFRESH_MESSAGE, refreshOutcome } from '~/lib/news/refresh-outcome'
+import { isOfflineFailure } from '~/lib/pwa/offline-error'
+import { useHydrated } from '~/lib/use-hydrated'
 
 export const meta: MetaFunction = () => [
   { title: `Industry News - ${PRODUCT_NAME}` },
@@ -40,13 +44,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Refresh News: fetches the feeds, then back to the page (which loads again: §4 "posts an update and
- * then reloads the page"). Works as a plain form post without JavaScript.
+ * then reloads the page"). When feeds could not be reached the page is shown with what happened
+ * instead (issue 15: it used to reload as if all went well). Works as a plain form post without
+ * JavaScript.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request)
   const category = parseNewsFilter(String(form.get('category') ?? 'all')) ?? 'all'
+  let report
   try {
-    await refreshNewsForRequest(request, context.clientIp ?? 'unknown')
+    report = await refreshNewsForRequest(request, context.clientIp ?? 'unknown')
   } catch (error) {
     if (error instanceof Response && error.status === 429) {
       const { message } = (await error.json()) as { message: string }
@@ -54,7 +61,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw error
   }
-  return redirect(categoryHref(category))
+  const outcome = refreshOutcome(report)
+  if (outcome.message === null) return redirect(categoryHref(category))
+  return { message: outcome.message }
 }
 
 function replaceCategoryInUrl(filter: NewsFilter) {
@@ -124,12 +133,24 @@ export default function News() {
   const refreshing = navigation.state !== 'idle' && navigation.formAction?.startsWith('/news') === true && navigation.formMethod?.toUpperCase() === 'POST'
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/news'
   const shown = filterNews(items, filter)
+  // Offline the post cannot reach the server: say so here instead of leaving the page.
+  const [offlineNotice, setOfflineNotice] = useState(false)
   useRefetchEvery(REFETCH_MS)
+  const notice = offlineNotice ? OFFLINE_REFRESH_MESSAGE : (actionData?.message ?? null)
 
   return (
     <div className="grid gap-6">
       <Header>
-        <Form method="post" replace preventScrollReset>
+        <Form
+          method="post"
+          replace
+          preventScrollReset
+          onSubmit={(event) => {
+            const offline = !navigator.onLine
+            setOfflineNotice(offline)
+            if (offline) event.preventDefault()
+          }}
+        >
           <input type="hidden" name="category" value={filter} />
           <button
             type="submit"
@@ -151,9 +172,9 @@ export default function News() {
         }}
       />
 
-      {actionData?.message ? (
-        <p role="alert" className="rounded-xl border border-border bg-muted p-4 text-sm">
-          {actionData.message}
+      {notice ? (
+        <p role="alert" data-testid="news-refresh-notice" className="rounded-xl border border-border bg-muted p-4 text-sm">
+          {notice}
         </p>
       ) : null}
 
@@ -183,8 +204,11 @@ export default function News() {
   )
 }
 
-/** A failure while rendering still shows the §8 card, inside the site's frame. */
+/** A failure while rendering still shows the §8 card, inside the site's frame; offline, the app's offline answer. */
 export function ErrorBoundary() {
+  const error = useRouteError()
+  const hydrated = useHydrated()
+  if (hydrated && isOfflineFailure(error, navigator.onLine)) return <OfflineRecovery />
   return (
     <div className="grid gap-6">
       <Header />

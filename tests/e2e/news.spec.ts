@@ -143,3 +143,62 @@ test.describe('news', () => {
     })
   })
 })
+
+/** Both fake feeds answer `status` (null heals them). Other specs fetch the feeds too: heal at once. */
+async function feedsFail(request: APIRequestContext, status: number | null) {
+  expect((await request.post(`${FAKE_URL}/feeds/_fail`, { data: { status } })).status()).toBe(200)
+}
+
+const UNREACHABLE = 'The news sources could not be reached, so nothing new was fetched.'
+
+// Issue 15: Refresh News used to reload as if all went well when no feed could be reached.
+test.describe('Refresh News when the feeds cannot be reached, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('says so, and keeps the list saved earlier', async ({ page, request }) => {
+    const consoleOk = failOnConsoleErrors(page)
+    await page.goto('/news')
+    const before = await cards(page).count()
+    await feedsFail(request, 503)
+    try {
+      await page.getByRole('button', { name: 'Refresh News' }).tap()
+      await expect(page.getByTestId('news-refresh-notice')).toContainText(UNREACHABLE)
+    } finally {
+      await feedsFail(request, null)
+    }
+    await expect(page.getByRole('alert').filter({ hasText: UNREACHABLE })).toBeVisible()
+    await expect(cards(page)).toHaveCount(before)
+    await expectAccessible(page)
+    consoleOk()
+  })
+
+  test('says so offline without leaving the page', async ({ page, context }) => {
+    await page.goto('/news')
+    await expect(page.getByRole('button', { name: 'Refresh News' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    await context.setOffline(true)
+    try {
+      await page.getByRole('button', { name: 'Refresh News' }).tap()
+      await expect(page.getByTestId('news-refresh-notice')).toContainText("You're offline, so the news cannot be refreshed now.")
+      await expect(page.getByRole('heading', { level: 1, name: 'Industry News' })).toBeVisible()
+    } finally {
+      await context.setOffline(false)
+    }
+  })
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('the form post answers the page with the same message', async ({ page, request, browser }) => {
+      await page.goto('/news?category=osha')
+      await feedsFail(request, 503)
+      try {
+        await page.getByRole('button', { name: 'Refresh News' }).tap()
+        await expect(page.getByRole('alert')).toContainText(UNREACHABLE)
+      } finally {
+        await feedsFail(request, null)
+      }
+      await expectAccessibleWithoutJs(browser, page)
+    })
+  })
+})

@@ -2,7 +2,8 @@
  * Local RSS/Atom feeds for tests (never the internet): a good RSS 2.0 feed with ETag/Last-Modified
  * (answers 304 to a matching conditional GET), an Atom feed sharing one article with it, a malformed
  * feed, a slow feed, a 500 feed and an oversized one. Tests change what the RSS feed serves through
- * `state` (in process) or `POST /feeds/_items` (from another process: the e2e runner).
+ * `state` (in process) or `POST /feeds/_items` (from another process: the e2e runner), and make both
+ * feeds fail with `POST /feeds/_fail`.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -186,6 +187,20 @@ export function createFeedHandler(state: FakeFeedState = createFakeFeedState()) 
         res.write('<?xml version="1.0"?><rss version="2.0"><channel><title>Huge</title>')
         for (let i = 0; i < 48; i++) res.write(block)
         res.end('</channel></rss>')
+        return true
+      }
+      case '/feeds/_fail': {
+        // { status: 503 } makes both feeds answer that status; { status: null } heals them (e2e runner).
+        if (req.method !== 'POST') return send(405, ''), true
+        readBody(req)
+          .then((body) => {
+            const { status } = JSON.parse(body) as { status: number | null }
+            if (status !== null && !(Number.isInteger(status) && status >= 400 && status <= 599)) throw new Error('status is an HTTP error status or null')
+            state.rssFailStatus = status
+            state.atomFailStatus = status
+            send(200, JSON.stringify({ ok: true }), { 'content-type': 'application/json' })
+          })
+          .catch((error: Error) => send(400, JSON.stringify({ message: error.message }), { 'content-type': 'application/json' }))
         return true
       }
       case '/feeds/_items': {

@@ -62,6 +62,8 @@ describe.each(DATABASE_KINDS)('the defect guide on %s', (kind) => {
     expect(result!.confidence).toBe('high')
     expect(result!.detectedProblems[0]).toMatchObject({ problem: result!.primaryIssue, severity: 'high', origin: 'description' })
     expect(result!.detectedProblems[0]!.causeLikely.length).toBeGreaterThan(1)
+    // What matched, in the words typed (issue 15: not the guide's keyword as if it had been typed).
+    expect(result!.detectedProblems[0]!.description).toContain("Matched on 'cracked like a turtle shell' in your description (the defect guide's 'turtle shell cracks').")
     expect(result!.detectedProblems.length).toBeLessThanOrEqual(3)
     expect(result!.recommendations.map((r) => r.priority)).toEqual(['high', 'high', 'medium', 'medium'])
     expect(result!.recommendations.map((r) => r.scdotReference)).toEqual(['', 'Section 401 (2007)', 'SC-M-400', ''])

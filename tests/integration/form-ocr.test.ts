@@ -3,13 +3,17 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { createWorker, type Worker } from 'tesseract.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mapOcrText } from '~/lib/forms/ocr-mapping'
+import { extractPlanDetails } from '~/lib/analysis/plan-details'
+import { mapOcrReading, mapOcrText } from '~/lib/forms/ocr-mapping'
 import { findFormTemplate } from '~/lib/forms/templates'
-import { renderPrintedForm } from '../e2e/form-filler-image'
+import { readingOfPage } from '~/lib/ocr/reading'
+import { OCR_ENGINE_MODE, OCR_LANGUAGE, OCR_OUTPUT, OCR_PARAMETERS } from '~/lib/ocr/settings'
+import { MISREAD_STATION_FONT, MISREAD_STATION_LINES, renderPrintedForm } from '../e2e/form-filler-image'
 
 /**
  * The form filler's OCR mapping on real OCR output: a filled printed form rendered by Chromium, read by
- * tesseract.js (the same engine the browser runs), mapped to the fields of 400.04 and 300.02.
+ * tesseract.js with the product's one OCR setting (the engine and parameters the browser and the server
+ * both run), mapped to the fields of 400.04 and 300.02.
  */
 const require = createRequire(import.meta.url)
 let browser: Browser
@@ -17,7 +21,7 @@ let worker: Worker
 
 beforeAll(async () => {
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
-  worker = await createWorker('eng', 1, {
+  worker = await createWorker(OCR_LANGUAGE, OCR_ENGINE_MODE, {
     langPath: path.dirname(require.resolve('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz')),
     corePath: path.dirname(require.resolve('tesseract.js-core/package.json')),
     workerPath: require.resolve('tesseract.js/src/worker-script/node/index.js'),
@@ -26,6 +30,7 @@ beforeAll(async () => {
     cacheMethod: 'none',
     errorHandler: (error: unknown) => console.warn('OCR worker error', error),
   })
+  await worker.setParameters({ ...OCR_PARAMETERS } as unknown as Parameters<Worker['setParameters']>[0])
 })
 
 afterAll(async () => {
@@ -72,5 +77,21 @@ describe('OCR of a filled printed form', () => {
       pourLocation: 'Bent 3 cap',
       airContent: '6.0',
     })
+  })
+
+  it("flags the station it misreads on issue 15's printed form, and reads it as the server's photo analysis does", async () => {
+    const png = await renderPrintedForm(browser, MISREAD_STATION_LINES, undefined, MISREAD_STATION_FONT)
+    const page = (await worker.recognize(png, {}, OCR_OUTPUT)).data
+    // The misread itself: the '+' read as a 4.
+    expect(page.text).toContain('23450')
+    const { data, review } = mapOcrReading(findFormTemplate('400.04')!, readingOfPage(page))
+    expect(data.location).toBe('23+50')
+    expect(Object.keys(review)).toEqual(['location'])
+    expect(review.location!.reasons).toContain('plus-read-as-4')
+    expect(review.location!.read).toBe('23450')
+    // Everything else read cleanly, unflagged.
+    expect(data).toMatchObject({ date: '2026-11-20', projectNumber: '12-345', tonnage: '412.5', matTemperature: '285' })
+    // The server's plan details read the same station from the same text.
+    expect(extractPlanDetails(page.text, { ocr: true }).stationNumbers).toEqual(['23+50'])
   })
 })

@@ -9,6 +9,7 @@ import { acquireJobLock, releaseJobLock } from '../../app/lib/news/lock.server'
 import { newsItemId } from '../../app/lib/news/normalise'
 import { parseAllowedHosts } from '../../app/lib/net/outbound.server'
 import { NEWS_LOCK_NAME, refreshNews } from '../../app/lib/news/refresh.server'
+import { FEEDS_UNREACHABLE_MESSAGE } from '../../app/lib/news/refresh-outcome'
 import { listNews } from '../../app/lib/news/store.server'
 import { saveSubscription } from '../../app/lib/push/subscriptions.server'
 import { startFakePushService } from '../helpers/fake-push-service'
@@ -147,7 +148,8 @@ describe.each(DATABASE_KINDS)('news refresh on %s', (kind) => {
   it('keeps stored items when a feed later fails, recording the failure', async () => {
     feeds.state.rssFailStatus = 503
     const report = await refreshNews(handle, { feeds: list(['rss', 'atom']), now: NOW })
-    expect(report.skipped).toEqual([{ feedId: 'fake-rss', reason: expect.stringContaining('HTTP 503') }])
+    expect(report.skipped).toEqual([{ feedId: 'fake-rss', name: 'Fake Safety News', reason: expect.stringContaining('HTTP 503') }])
+    expect(report.feeds).toBe(2)
     expect(await handle.db.select().from(newsItems)).toHaveLength(8)
     const [state] = await handle.db.select().from(newsFeedState).where(eq(newsFeedState.feedId, 'fake-rss'))
     expect(state).toMatchObject({ lastStatus: 'http-error', etag: '"rss-v3"' })
@@ -182,7 +184,7 @@ describe.each(DATABASE_KINDS)('news refresh on %s', (kind) => {
     // While another server holds the news lease, a refresh fetches nothing.
     expect(await acquireJobLock(handle, NEWS_LOCK_NAME, 'other-server', 60_000)).toBe(true)
     feeds.state.requests.length = 0
-    expect(await refreshNews(handle, { feeds: list(['rss']), now: NOW })).toEqual({ fetched: 0, skipped: [], newItems: [], lockHeld: true })
+    expect(await refreshNews(handle, { feeds: list(['rss']), now: NOW })).toEqual({ fetched: 0, skipped: [], newItems: [], lockHeld: true, feeds: 0 })
     expect(feeds.state.requests).toHaveLength(0)
     await releaseJobLock(handle, NEWS_LOCK_NAME, 'other-server')
     expect((await refreshNews(handle, { feeds: list(['rss']), now: NOW })).lockHeld).toBe(false)
@@ -238,6 +240,21 @@ describe.each(DATABASE_KINDS)('news routes on a running server (%s)', (kind) => 
     expect(html).toContain('Industry News')
     expect(html).toContain('No news items found for the selected category.')
     expect(html).not.toContain('Unable to Load News')
+  })
+
+  it('Refresh News on the page (no JavaScript) says so when the feeds cannot be reached', async () => {
+    let html = ''
+    // The scheduler's fetch may still hold the lease for a moment ('being fetched right now').
+    for (let i = 0; i < 3; i++) {
+      refreshes++
+      const page = await fetch(`${server.url}/news`, { method: 'POST', body: new URLSearchParams({ category: 'osha' }), headers: { origin: server.url }, redirect: 'manual' })
+      expect(page.status).toBe(200)
+      html = await page.text()
+      if (!html.includes('being fetched right now')) break
+      await new Promise((r) => setTimeout(r, 300))
+    }
+    expect(html).toContain(FEEDS_UNREACHABLE_MESSAGE)
+    expect(html).toContain('No news items found for the selected category.')
   })
 
   it('POST /api/news/update fetches now, and GET /api/news lists the items', async () => {

@@ -1,7 +1,8 @@
 import type { FieldDef } from '~/lib/calculators'
+import { placeholderText } from './display'
 
 const CONTROL =
-  'min-h-[var(--tap-size)] w-full rounded-md border border-border bg-background px-3 text-lg text-foreground placeholder:text-muted-foreground aria-[invalid=true]:border-destructive'
+  'min-h-[var(--tap-size)] w-full rounded-md border border-border bg-background px-3 text-lg text-foreground placeholder:text-base placeholder:italic placeholder:text-muted-foreground aria-[invalid=true]:border-destructive'
 
 /** One labelled input of a calculator card, controlled by the page's per-card state. */
 export function CalculatorField({
@@ -48,7 +49,7 @@ export function CalculatorField({
           {...common}
           type={field.type}
           inputMode={field.inputMode}
-          placeholder={field.placeholder}
+          placeholder={placeholderText(field.placeholder)}
           min={field.min}
           max={field.max}
           step={field.step}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calculate, CALCULATOR_IDS, initialInputs } from '~/lib/calculators'
+import { calculate, CALCULATOR_IDS, getFields, initialInputs } from '~/lib/calculators'
 import {
   cardsReducer,
   CHIPS,
@@ -9,6 +9,7 @@ import {
   incompleteMessage,
   initialCardsState,
   isChipActive,
+  placeholderText,
   searchHref,
   showsResult,
   tagResult,
@@ -153,5 +154,26 @@ describe('chips, search links and hashes', () => {
     expect(idFromHash('#drawing-g501')).toBeNull()
     expect(idFromHash('')).toBeNull()
     expect(idFromHash('#%E0%A4%A')).toBeNull()
+  })
+})
+
+describe('placeholders', () => {
+  it('show a figure as an example, never as a value that looks filled in', () => {
+    expect(placeholderText('23+50')).toBe('e.g. 23+50')
+    expect(placeholderText('500')).toBe('e.g. 500')
+    expect(placeholderText('380')).toBe('e.g. 380')
+    expect(placeholderText('100.50')).toBe('e.g. 100.50')
+  })
+
+  it('leave hints that are not a figure as written', () => {
+    expect(placeholderText('Choose a conversion')).toBe('Choose a conversion')
+    expect(placeholderText('1-50')).toBe('range 1-50')
+    expect(placeholderText('e.g. Left wheel path')).toBe('e.g. Left wheel path')
+  })
+
+  it('no calculator input shows a bare figure', () => {
+    for (const id of CALCULATOR_IDS) {
+      for (const field of getFields(id)) expect(placeholderText(field.placeholder), `${id}.${field.name}`).not.toMatch(/^\d[\d.,+-]*$/)
+    }
   })
 })

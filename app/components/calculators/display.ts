@@ -185,3 +185,16 @@ export function idFromHash(hash: string): CalculatorId | null {
   }
   return isCalculatorId(id) ? id : null
 }
+
+/**
+ * What an input shows while empty. A bare figure ('23+50', '500', '380') read as a value already filled
+ * in (issue 15), so a figure is shown as an example: 'e.g. 23+50'. Hints that are not a figure
+ * ('Choose a conversion', 'e.g. Left wheel path') stay as written; a range ('1-50') reads 'range 1-50'.
+ */
+export function placeholderText(placeholder: string): string {
+  const text = placeholder.trim()
+  if (/^\d[\d.,+]*$/.test(text)) return `e.g. ${text}`
+  // The random number's '1-50' (§5) is a range to pick from, not an example to copy.
+  if (/^\d+-\d+$/.test(text)) return `range ${text}`
+  return placeholder
+}

@@ -27,7 +27,7 @@ export function TopicPicker({
     onSelect(id)
   }
   return (
-    <nav aria-labelledby="topics-title" className="print:hidden lg:sticky lg:top-20">
+    <nav aria-labelledby="topics-title" className="print:hidden lg:sticky lg:top-[calc(var(--sticky-top)+1rem)]">
       <h2 id="topics-title" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
         Topics
       </h2>

@@ -42,7 +42,7 @@ export function DrawingToolbar(props: Props) {
     <div
       role="group"
       aria-label="Drawing tools"
-      className="no-print sticky top-[calc(var(--tap-size)+1rem)] z-30 -mx-[var(--page-gutter)] flex flex-wrap items-center gap-2 border-b border-border bg-background px-[var(--page-gutter)] py-2"
+      className="no-print sticky top-[var(--sticky-top)] z-30 -mx-[var(--page-gutter)] flex flex-wrap items-center gap-2 border-b border-border bg-background px-[var(--page-gutter)] py-2"
     >
       <a href={props.backHref} onClick={props.onBack} className={`${control} border-primary bg-primary text-primary-foreground hover:bg-primary/90`}>
         <ArrowLeft aria-hidden className="size-4" />

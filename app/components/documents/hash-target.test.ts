@@ -21,6 +21,10 @@ describe('documents hash', () => {
 
   it('opens the (not found) view for an unknown drawing-shaped id', () => {
     expect(detailIdFromHash('drawing-z999', DETAIL, ELEMENTS)).toBe('drawing-z999')
+    // Any 'drawing-' id, whatever its shape (issue 15).
+    for (const id of ['drawing-zzz999', 'drawing-', 'drawing-G501', 'drawing-g5011', 'drawing-a b']) {
+      expect(detailIdFromHash(id, DETAIL, ELEMENTS), id).toBe(id)
+    }
   })
 
   it('leaves element ids and empty hashes to the list', () => {

@@ -4,11 +4,12 @@
  * - A detail-view id (a card's isSpecific anchor such as 'drawing-g501' or 'construction-manual')
  *   opens that view. Ids starting 'drawing-s' are such anchors and go straight to the view like any
  *   other (the spec's 'same path': no special case is needed on this screen).
- * - An id shaped like a drawing id that no card or section on the page carries opens the view too,
- *   which then says 'Drawing Not Found'.
+ * - Any other 'drawing-' id that no card or section on the page carries ('drawing-zzz999', a typo, an old
+ *   link) opens the view too, which then says 'Drawing Not Found' (issue 15: such a hash used to show
+ *   nothing at all).
  * - Anything else is an element id: scroll to it and highlight it.
  */
-export const DETAIL_ID_PATTERN = /^(?:drawing-[a-z]\d{3}|construction-manual)$/
+export const DETAIL_ID_PATTERN = /^(?:drawing-.*|construction-manual)$/
 
 /** The id in a location hash ('#drawing-g501' -> 'drawing-g501'); '' for none or an undecodable one. */
 export function idFromHash(hash: string): string {

@@ -11,19 +11,22 @@ interface FieldInputProps {
   onChange?: (value: string) => void
   onFocus?: () => void
   invalid?: boolean
+  /** Id of a note about the value (the review flag of a scanned value). */
+  describedBy?: string
 }
 
 const inputClass =
   'w-full rounded-md border border-border bg-background px-3 py-2 text-base text-foreground min-h-[var(--tap-size)] aria-[invalid=true]:border-destructive'
 
 /** One labelled form field, posted as 'field.<id>' (works with JavaScript off). */
-export function FieldInput({ field, idPrefix, value, defaultValue, onChange, onFocus, invalid }: FieldInputProps) {
+export function FieldInput({ field, idPrefix, value, defaultValue, onChange, onFocus, invalid, describedBy }: FieldInputProps) {
   const id = `${idPrefix}-${field.id}`
   const common = {
     id,
     name: fieldInputName(field.id),
     maxLength: fieldMaxChars(field),
     'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
     onFocus,
     className: inputClass,
     ...(onChange ? { value: value ?? '', onChange: (e: { target: { value: string } }) => onChange(e.target.value) } : { defaultValue }),

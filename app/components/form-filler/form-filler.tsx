@@ -2,7 +2,16 @@ import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { CheckCircle2 } from 'lucide-react'
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { toast } from '~/lib/toast-store'
-import { fieldInputName, fillerReducer, initialFillerState, missingFieldsToast, submitSuccessToast } from '~/lib/forms/form-state'
+import {
+  fieldInputName,
+  fillerReducer,
+  initialFillerState,
+  missingFieldsToast,
+  pendingReviewIds,
+  reviewPendingToast,
+  submitSuccessToast,
+} from '~/lib/forms/form-state'
+import type { FieldReview } from '~/lib/ocr/fields'
 import { FORM_TEMPLATES, findFormTemplate, type FormData as FieldValues } from '~/lib/forms/templates'
 import { missingRequiredFieldIds, missingRequiredFields } from '~/lib/forms/validate'
 import { useHydrated } from '~/lib/use-hydrated'
@@ -74,8 +83,17 @@ export function FormFiller({ selectedFormId, manualFailure }: FormFillerProps) {
     setInvalidIds((ids) => (ids.includes(fieldId) && value.trim() !== '' ? ids.filter((id) => id !== fieldId) : ids))
   }, [])
 
+  const confirmReview = useCallback((fieldId: string, confirmed: boolean) => dispatch({ type: 'confirmReview', fieldId, confirmed }), [])
+
   function submit() {
     if (!form) return
+    // A value the scan may have misread is never sent unchecked (issue 15): confirm or correct it first.
+    const unchecked = pendingReviewIds(form, state.review)
+    if (unchecked.length > 0) {
+      toast(reviewPendingToast(form.fields.filter((field) => unchecked.includes(field.id)).map((field) => field.label)))
+      document.getElementById(`${state.mode}-${unchecked[0]}`)?.focus()
+      return
+    }
     const missing = missingRequiredFields(form, state.data)
     if (missing.length > 0) {
       setInvalidIds(missingRequiredFieldIds(form, state.data))
@@ -104,6 +122,8 @@ export function FormFiller({ selectedFormId, manualFailure }: FormFillerProps) {
   const common = {
     data: state.data,
     invalidIds,
+    review: state.review,
+    onConfirm: confirmReview,
     submitting,
     onChange: setField,
     onBack: () => dispatch({ type: 'back' }),
@@ -118,7 +138,7 @@ export function FormFiller({ selectedFormId, manualFailure }: FormFillerProps) {
         form={form}
         processing={state.processing}
         onProcessing={(processing) => dispatch({ type: 'setProcessing', processing })}
-        onExtracted={(data: FieldValues) => dispatch({ type: 'mergeOcr', data })}
+        onExtracted={(data: FieldValues, review: Record<string, FieldReview>) => dispatch({ type: 'mergeOcr', data, review })}
       />
     )
   }

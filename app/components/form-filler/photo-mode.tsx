@@ -1,8 +1,9 @@
 import { Camera, ImageUp } from 'lucide-react'
 import { useEffect, useRef, type ChangeEvent } from 'react'
 import { toast } from '~/lib/toast-store'
-import { OCR_FAILURE_TOAST, OCR_PROGRESS_TEXT, OCR_SUCCESS_TOAST } from '~/lib/forms/form-state'
-import { mapOcrText } from '~/lib/forms/ocr-mapping'
+import { OCR_FAILURE_TOAST, OCR_PROGRESS_TEXT, ocrSuccessToast, type ReviewState } from '~/lib/forms/form-state'
+import { mapOcrReading } from '~/lib/forms/ocr-mapping'
+import type { FieldReview } from '~/lib/ocr/fields'
 import type { FormData, FormTemplate } from '~/lib/forms/templates'
 import { FieldGrid } from './field-grid'
 import { BackButton, SubmitResetBar } from './mode-actions'
@@ -14,9 +15,11 @@ interface PhotoModeProps {
   data: FormData
   processing: boolean
   invalidIds: readonly string[]
+  review: Readonly<Record<string, ReviewState>>
   submitting: boolean
   onProcessing: (processing: boolean) => void
-  onExtracted: (data: FormData) => void
+  onExtracted: (data: FormData, review: Record<string, FieldReview>) => void
+  onConfirm: (fieldId: string, confirmed: boolean) => void
   onChange: (fieldId: string, value: string) => void
   onBack: () => void
   onSubmit: () => void
@@ -46,13 +49,13 @@ export function PhotoMode(props: PhotoModeProps) {
     busy.current = true
     onProcessing(true)
     try {
-      const text = await recognize(file)
+      const reading = await recognize(file)
       if (!mounted.current) return
-      const { data: extracted } = mapOcrText(form, text)
+      const { data: extracted, review } = mapOcrReading(form, reading)
       // Text that fills no field counts as a form that could not be read.
       if (Object.keys(extracted).length === 0) throw new Error('No field could be read from the image')
-      onExtracted(extracted)
-      toast(OCR_SUCCESS_TOAST)
+      onExtracted(extracted, review)
+      toast(ocrSuccessToast(form.fields.filter((field) => review[field.id]).map((field) => field.label)))
     } catch (error) {
       console.warn('OCR failed', error)
       if (mounted.current) toast(OCR_FAILURE_TOAST)
@@ -87,7 +90,15 @@ export function PhotoMode(props: PhotoModeProps) {
       </div>
       <div className={`${card} grid gap-4`}>
         <h2 className="text-xl font-semibold">Review and Edit Extracted Data</h2>
-        <FieldGrid form={form} idPrefix="photo" data={data} onChange={props.onChange} invalidIds={props.invalidIds} />
+        <FieldGrid
+          form={form}
+          idPrefix="photo"
+          data={data}
+          onChange={props.onChange}
+          invalidIds={props.invalidIds}
+          review={props.review}
+          onConfirm={props.onConfirm}
+        />
         <SubmitResetBar onSubmit={props.onSubmit} onReset={props.onReset} submitting={props.submitting || processing} />
       </div>
     </section>

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { OCR_ASSETS } from '~/lib/ocr/assets'
+import { readingOfPage, type OcrReading, type TesseractPage } from '~/lib/ocr/reading'
+import { OCR_ENGINE_MODE, OCR_LANGUAGE, OCR_OUTPUT, OCR_PARAMETERS, ocrCoreFile, supportsWasmSimd } from '~/lib/ocr/settings'
 
 interface OcrWorker {
-  recognize(image: Blob): Promise<{ data: { text: string } }>
+  setParameters(parameters: Record<string, string>): Promise<unknown>
+  recognize(image: Blob, options: Record<string, never>, output: typeof OCR_OUTPUT): Promise<{ data: TesseractPage }>
   terminate(): Promise<unknown>
 }
 
@@ -17,9 +20,11 @@ async function assertDecodable(image: Blob) {
 }
 
 /**
- * Browser OCR with tesseract.js (English). The library is imported only when a photo is first read, so
- * it weighs on no other page; its worker, core and language data come from our own origin
- * (OCR_ASSETS). One worker is kept while photo mode is open and ended when it closes.
+ * Browser OCR with tesseract.js, with the product's one OCR setting (app/lib/ocr/settings.ts: the same
+ * language, engine build and parameters as the server's photo analysis). The library is imported only
+ * when a photo is first read, so it weighs on no other page; its worker, core and language data come from
+ * our own origin (OCR_ASSETS). One worker is kept while photo mode is open and ended when it closes. The
+ * reading carries each line's words with their confidences, so the form can flag what may be misread.
  */
 export function useOcr() {
   const workerRef = useRef<Promise<OcrWorker> | null>(null)
@@ -33,21 +38,25 @@ export function useOcr() {
     [],
   )
 
-  return useCallback(async (image: Blob): Promise<string> => {
+  return useCallback(async (image: Blob): Promise<OcrReading> => {
     await assertDecodable(image)
     if (!workerRef.current) {
-      const starting = import('tesseract.js').then(({ createWorker }) =>
-        createWorker('eng', 1, {
+      const starting = import('tesseract.js').then(async ({ createWorker }) => {
+        const worker = (await createWorker(OCR_LANGUAGE, OCR_ENGINE_MODE, {
           workerPath: OCR_ASSETS.workerPath,
-          corePath: OCR_ASSETS.corePath,
+          // The engine build named, not chosen by tesseract.js (which would take the relaxed-SIMD build in
+          // Chromium, unlike the server's): decision 017.
+          corePath: `${OCR_ASSETS.corePath}/${ocrCoreFile(supportsWasmSimd())}`,
           langPath: OCR_ASSETS.langPath,
           workerBlobURL: false,
           gzip: true,
           // Without a handler a failed job (a corrupt image) is also thrown from the worker's message
           // listener; the rejected promise below is what we act on.
           errorHandler: (error: unknown) => console.warn('OCR worker error', error),
-        }),
-      )
+        })) as unknown as OcrWorker
+        await worker.setParameters({ ...OCR_PARAMETERS })
+        return worker
+      })
       workerRef.current = starting
       starting.catch(() => {
         if (workerRef.current === starting) workerRef.current = null
@@ -56,8 +65,8 @@ export function useOcr() {
     const starting = workerRef.current
     const worker = await starting
     try {
-      const { data } = await worker.recognize(image)
-      return data.text
+      const { data } = await worker.recognize(image, {}, OCR_OUTPUT)
+      return readingOfPage(data)
     } catch (error) {
       // A worker that failed on a bad image is not trusted with the next one: the next scan starts afresh.
       if (workerRef.current === starting) workerRef.current = null

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, Mic, Square } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import type { ReviewState } from '~/lib/forms/form-state'
 import type { FormData, FormTemplate } from '~/lib/forms/templates'
 import { canGoNext, canGoPrevious, fieldPosition, VOICE_ADVANCE_MS, voiceFieldValue } from '~/lib/forms/voice'
 import { FieldGrid } from './field-grid'
@@ -12,8 +13,10 @@ interface VoiceModeProps {
   data: FormData
   pointer: number
   invalidIds: readonly string[]
+  review: Readonly<Record<string, ReviewState>>
   submitting: boolean
   onChange: (fieldId: string, value: string) => void
+  onConfirm: (fieldId: string, confirmed: boolean) => void
   onGoTo: (index: number) => void
   onAdvanceFrom: (index: number) => void
   onBack: () => void
@@ -107,6 +110,8 @@ export function VoiceMode(props: VoiceModeProps) {
           current={pointer}
           onSelect={props.onGoTo}
           invalidIds={props.invalidIds}
+          review={props.review}
+          onConfirm={props.onConfirm}
         />
         <SubmitResetBar onSubmit={props.onSubmit} onReset={props.onReset} submitting={props.submitting} />
       </div>

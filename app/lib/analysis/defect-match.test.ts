@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Defect } from '../corpus/schema'
 import { createVocabulary, type Vocabulary } from '../search/core/spelling'
 import { readDefectGuide } from './defect-guide.server'
-import { defectWordCounts, matchConfidence, matchDefects, textStems } from './defect-match'
+import { defectWordCounts, matchConfidence, matchDefects, matchedOnText, matchedPieces, textStems } from './defect-match'
 
 let guide: Defect[]
 let vocabulary: Vocabulary
@@ -132,5 +132,45 @@ describe('textStems', () => {
     expect(stems.has('asphalt')).toBe(true)
     expect(stems.has('reinforc')).toBe(true)
     expect(stems.has('guardrail')).toBe(true)
+  })
+})
+
+describe('what the diagnosis says matched (issue 15)', () => {
+  const said = (description: string, text = '') => {
+    const [match] = top(description, text)
+    if (!match) throw new Error(`no match for ${description}`)
+    return { match, text: matchedOnText(match, { description, text }, vocabulary) }
+  }
+
+  it("quotes the user's own words, never the guide's phrase as if typed", () => {
+    const { match, text } = said('the asphalt has cracks in the wheel paths like a net')
+    expect(match.defect.id).toBe('defect-asphalt-alligator-cracking')
+    expect(text).toContain("'cracks in the wheel paths'")
+    expect(text).toContain('in your description')
+    expect(text).not.toMatch(/Matched on 'wheel path cracking'/)
+    // The guide's phrase is named as the guide's.
+    expect(text).toMatch(/\(the defect guide's '[^']+'\)/)
+  })
+
+  it('quotes a phrase typed exactly as the guide words it without repeating it', () => {
+    const { text } = said('alligator cracking')
+    expect(text).toBe("Matched on 'alligator cracking' in your description.")
+  })
+
+  it('finds words matched through spelling correction and synonyms', () => {
+    expect(said('aligator cracking in the blacktop').text).toContain("'aligator cracking'")
+    expect(matchedPieces('big pot holes everywhere', 'pothole', vocabulary)).toEqual(['pot holes'])
+  })
+
+  it('says so, instead of quoting, when no single word carries the match', () => {
+    const match = top('alligator cracking in the outside wheel path')[0]!
+    expect(matchedOnText(match, { description: 'xyz', text: '' }, vocabulary)).toMatch(/^Matched the defect guide's '.+' through words of similar meaning in your description\.$/)
+  })
+
+  it('names the text read from the upload when that is where it matched', () => {
+    const { match, text } = said('', 'NOTE: ALLIGATOR CRACKING IN WHEEL PATH, PATCH FULL DEPTH')
+    expect(match.origin).toBe('text')
+    expect(text).toContain('in the text read from the upload')
+    expect(text).toContain("'ALLIGATOR CRACKING IN WHEEL PATH'")
   })
 })

@@ -270,3 +270,60 @@ export function defectWordCounts(defects: readonly MatchableDefect[]): Map<strin
   }
   return counts
 }
+
+/** A matched span is quoted whole when it holds at most this many words that did not match. */
+const MAX_SPAN_GAP_WORDS = 3
+
+/**
+ * The words of `raw` (as typed or read, not the guide's wording) that made `phrase` match: each word, or
+ * a pair of neighbours (for two-word synonyms such as 'storm drains'), whose stems, spelling correction
+ * or synonyms meet the phrase's stems. Returned as the pieces to quote: one span of the text when the
+ * matching words sit close together ('cracks in the wheel paths'), else the words themselves. Empty
+ * when only the text as a whole matched (then say so rather than quote the guide as if it were typed).
+ */
+export function matchedPieces(raw: string, phrase: string, vocabulary?: Vocabulary): string[] {
+  const wanted = new Set(tokenize(phrase))
+  const text = raw.slice(0, MAX_MATCH_CHARS)
+  const words = [...text.matchAll(/[A-Za-z0-9][A-Za-z0-9'-]*/g)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }))
+  const stemsOf = (piece: string): string[] => {
+    const corrected = vocabulary ? correctSpelling(piece, vocabulary).text : piece
+    const extra = PLAIN_SYNONYMS.filter(([pattern]) => pattern.test(piece)).map(([, w]) => w)
+    return tokenize([piece, corrected, ...expandSynonyms(corrected), ...extra].join(' \n '))
+  }
+  const hits = new Set<number>()
+  words.forEach((w, i) => {
+    if (stemsOf(w.word).some((s) => wanted.has(s))) hits.add(i)
+    const next = words[i + 1]
+    if (next && !hits.has(i) && stemsOf(`${w.word} ${next.word}`).some((s) => wanted.has(s)) && !stemsOf(next.word).some((s) => wanted.has(s))) {
+      hits.add(i)
+      hits.add(i + 1)
+    }
+  })
+  const found = [...hits].sort((a, b) => a - b)
+  if (found.length === 0) return []
+  const first = found[0]!
+  const last = found[found.length - 1]!
+  if (last - first + 1 - found.length <= MAX_SPAN_GAP_WORDS) return [text.slice(words[first]!.start, words[last]!.end)]
+  const seen = new Set<string>()
+  return found.map((i) => words[i]!.word).filter((w) => !seen.has(w.toLowerCase()) && seen.add(w.toLowerCase()))
+}
+
+/** The guide's phrase that matched best (a keyword or the title). */
+function guidePhrase(match: DefectMatch): string {
+  return match.fullMatches[0] ?? match.partialMatches[0] ?? match.defect.title
+}
+
+/**
+ * What really matched, in the user's own words: the words of their description (or of the text read
+ * from the upload) behind the guide's phrase, with the guide's phrase named when it differs. Never the
+ * guide's phrase quoted as if it had been typed (issue 15).
+ */
+export function matchedOnText(match: DefectMatch, input: { description: string; text: string }, vocabulary?: Vocabulary): string {
+  const where = match.origin === 'description' ? 'your description' : 'the text read from the upload'
+  const phrase = guidePhrase(match)
+  const pieces = matchedPieces(match.origin === 'description' ? input.description : input.text, phrase, vocabulary)
+  if (pieces.length === 0) return `Matched the defect guide's '${phrase}' through words of similar meaning in ${where}.`
+  const said = pieces.map((piece) => `'${piece}'`).join(', ')
+  const same = pieces.length === 1 && pieces[0]!.toLowerCase() === phrase.toLowerCase()
+  return `Matched on ${said} in ${where}${same ? '' : ` (the defect guide's '${phrase}')`}.`
+}

@@ -15,7 +15,7 @@ import { PRIORITIES } from '../search/core/types'
 import { getVocabulary } from '../search/vocabulary.server'
 import type { Defect } from '../corpus/schema'
 import { loadDefectGuide } from './defect-guide.server'
-import { defectWordCounts, matchConfidence, matchDefects, type DefectMatch } from './defect-match'
+import { defectWordCounts, matchConfidence, matchDefects, matchedOnText, type DefectMatch } from './defect-match'
 
 export const NO_COST_DATA = 'Not estimated: the defect guide holds no cost data'
 
@@ -52,20 +52,15 @@ async function retrievalRanks(handle: DbHandle, query: string, specBook: SpecBoo
   return ranks
 }
 
-function quoted(match: DefectMatch): string {
-  return match.fullMatches[0] ?? match.partialMatches[0] ?? match.defect.title
-}
-
 function sentence(text: string): string {
   const t = text.trim()
   return t ? `${t[0]!.toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : ''
 }
 
-function problemOf(match: DefectMatch<Defect>): DetectedProblem {
-  const where = match.origin === 'description' ? 'your description' : 'the text read from the upload'
+function problemOf(match: DefectMatch<Defect>, input: { description: string; text: string }, vocabulary: Vocabulary): DetectedProblem {
   return {
     problem: match.defect.title,
-    description: `${sentence(match.defect.symptoms[0] ?? '')} Matched on '${quoted(match)}' in ${where}.`,
+    description: `${sentence(match.defect.symptoms[0] ?? '')} ${matchedOnText(match, input, vocabulary)}`,
     severity: match.defect.severity,
     causeLikely: [...match.defect.likelyCauses],
     origin: match.origin,
@@ -115,7 +110,7 @@ export async function diagnose(
     severity: primary.severity,
     confidence: matchConfidence(matches),
     issueType: primary.issueType,
-    detectedProblems: matches.map(problemOf),
+    detectedProblems: matches.map((match) => problemOf(match, { description, text }, vocabulary)),
     recommendations: recommendationsOf(primary),
     inspectionChecklist: [...primary.inspectionChecklist],
     preventiveMeasures: [...primary.preventiveMeasures],

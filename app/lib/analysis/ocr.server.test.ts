@@ -3,6 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import {
   CORRUPT_IMAGE_MESSAGE,
   MAX_OCR_QUEUE_PIXELS,
+  ocrEngineCore,
   ocrImage,
   OcrError,
   ocrMemoryMb,
@@ -12,6 +13,7 @@ import {
   shutdownOcr,
   STOPPED_MESSAGE,
 } from './ocr.server'
+import { ocrCoreName, supportsWasmSimd } from '../ocr/settings'
 
 const chunk = (type: string, data: Buffer) => {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
@@ -101,6 +103,8 @@ describe('ocrImage in the OCR process', () => {
     const next = await ocrImage(png(400, 200))
     expect(next.text.trim()).toBe('')
     expect(ocrProcessId()).toBe(pid)
+    // The same engine build as the form filler's OCR in the browser (app/lib/ocr/settings.ts).
+    expect(ocrEngineCore()).toBe(ocrCoreName(supportsWasmSimd()))
   }, 60_000)
 
   it('stops a job past the time limit, replaces the process, and reads the next image', async () => {

@@ -1,6 +1,7 @@
 /**
  * Server-side OCR (§7 OCR engine): tesseract.js, English, LSTM engine, with its worker script, WebAssembly
- * core and language data loaded from node_modules (no network).
+ * core and language data loaded from node_modules (no network), and the same setting as the form filler's
+ * OCR in the browser (app/lib/ocr/settings.ts, docs/decisions/017).
  *
  * The image is decoded by leptonica inside tesseract's WebAssembly, which allocates the whole picture
  * first and never gives WebAssembly memory back. So (docs/decisions/011-image-decoding-limits.md):
@@ -22,6 +23,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { appRoot } from '@db/client'
 import { logger } from '~/lib/logger.server'
+import { ocrProcessSettings } from '../ocr/settings'
 import { checkImageForDecoding, CORRUPT_IMAGE_MESSAGE, MAX_IMAGE_PIXELS } from './image-header'
 
 export { CORRUPT_IMAGE_MESSAGE }
@@ -90,6 +92,8 @@ interface Reply {
   confidence?: number
   durationMs?: number
   message?: string
+  /** 'ready' only: the engine build the process loaded ('simd-lstm', as in the browser). */
+  core?: string
   /** The process's resident memory after the job, bytes. */
   rss: number
 }
@@ -105,13 +109,16 @@ class OcrProcess {
   readonly child: ChildProcess
   readonly ready: Promise<void>
   exited = false
+  /** The engine build in use, once ready. */
+  core: string | undefined
   private ended = false
   private jobs = 0
   private pending: { id: number; resolve: (reply: Reply) => void; reject: (error: Error) => void } | null = null
 
   constructor(memoryMb: number) {
     const pages = Math.max(1, Math.floor((memoryMb * 1024 * 1024) / 65536))
-    this.child = fork(path.join(appRoot(), 'app', 'lib', 'analysis', 'ocr-process.mjs'), [], {
+    // The shared OCR setting (app/lib/ocr/settings.ts), the same as the browser's.
+    this.child = fork(path.join(appRoot(), 'app', 'lib', 'analysis', 'ocr-process.mjs'), [JSON.stringify(ocrProcessSettings())], {
       // --wasm-max-mem-pages caps every WebAssembly memory of that process: tesseract's heap, where
       // leptonica decodes the image. Flags of the server (loaders, inspectors) are not passed on.
       execArgv: [`--wasm-max-mem-pages=${pages}`, `--max-old-space-size=${OCR_PROCESS_HEAP_MB}`],
@@ -129,6 +136,7 @@ class OcrProcess {
       this.child.on('message', (reply: Reply) => {
         if (reply.type === 'ready') {
           clearTimeout(timer)
+          this.core = reply.core
           resolve()
         } else if (this.pending && reply.id === this.pending.id) {
           const { resolve: settle } = this.pending
@@ -219,7 +227,7 @@ async function readyProcess(): Promise<OcrProcess> {
     const started = performance.now()
     const starting = current
     starting.ready.then(
-      () => logger.info({ pid: starting.pid, ms: Math.round(performance.now() - started) }, 'OCR process ready'),
+      () => logger.info({ pid: starting.pid, core: starting.core, ms: Math.round(performance.now() - started) }, 'OCR process ready'),
       () => {},
     )
   }
@@ -340,6 +348,11 @@ export function ocrImage(bytes: Buffer, options: { timeoutMs?: number } = {}): P
     waiting.push(job)
     pump()
   })
+}
+
+/** The engine build of the running OCR process, once ready (tests: it must be the browser's). */
+export function ocrEngineCore(): string | undefined {
+  return current && !current.exited ? current.core : undefined
 }
 
 /** The OCR process's id, when one is running (tests, benchmarks). */

@@ -8,6 +8,8 @@
  * Lists are de-duplicated (case-insensitively) and keep the order of first appearance in the text.
  */
 
+import { stationFromPlusReadAsFour, stationOf } from '../ocr/stations'
+
 export interface PlanDetails {
   stationNumbers: string[]
   annotations: string[]
@@ -34,17 +36,17 @@ const OCR_PLUS_AS_FOUR = /\b(?:STA(?:TION)?\.?|Sta(?:tion)?\.?)\s*:?\s*(\d{2,4})
 const BARE_STATION = /(?<![\w+.])(\d{1,4})\+(\d{2})((?:\.\d{1,3})?)(?![\d+]|\.\d)/g
 
 /**
- * '12+50', '1+00', '12+50.25' from the parts of a station: leading zeros of the hundreds dropped (a single
- * 0 kept), a decimal part kept only when it is not zero.
+ * '12+50', '1+00', '12+50.25' from the parts of a station: the calculators' normal form (leading zeros of
+ * the hundreds dropped, a single 0 kept; app/lib/ocr/stations.ts, shared with the form filler), a decimal
+ * part kept only when it is not zero. A letter O read for a zero counts as the zero.
  */
 export function formatStation(hundreds: string, rest: string, decimals = ''): string | null {
   const fix = (s: string) => s.replace(/O/g, '0')
-  const h = fix(hundreds)
-  const r = fix(rest)
   const d = fix(decimals.replace(/^\./, ''))
-  if (!/^\d+$/.test(h) || !/^\d{2}$/.test(r) || (d !== '' && !/^\d+$/.test(d))) return null
-  const head = String(Number(h))
-  return d !== '' && Number(d) !== 0 ? `${head}+${r}.${d}` : `${head}+${r}`
+  if (d !== '' && !/^\d+$/.test(d)) return null
+  const station = stationOf(fix(hundreds), fix(rest))
+  if (!station) return null
+  return d !== '' && Number(d) !== 0 ? `${station}.${d}` : station
 }
 
 /** A station as written ('STA 12+50', 'Sta. 1+00.00', '105+00') in the normal form, or null. */
@@ -67,7 +69,7 @@ function stationsOf(text: string, ocr: boolean): Found[] {
   const taken: Array<[number, number]> = []
   if (ocr) {
     for (const match of text.matchAll(OCR_PLUS_AS_FOUR)) {
-      const value = formatStation(match[1]!, match[2]!)
+      const value = stationFromPlusReadAsFour(`${match[1]}4${match[2]}`)
       if (value) found.push({ index: match.index, value })
     }
   }

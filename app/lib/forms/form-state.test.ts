@@ -6,6 +6,9 @@ import {
   formDataFromEntries,
   initialFillerState,
   missingFieldsToast,
+  ocrSuccessToast,
+  pendingReviewIds,
+  reviewPendingToast,
   SIGN_IN_TO_SAVE_FORMS,
   submitSuccessToast,
   type FillerState,
@@ -22,7 +25,7 @@ function chosen(mode: 'photo' | 'voice' = 'voice'): FillerState {
 
 describe('fillerReducer', () => {
   it('starts in select with no form, and ignores an unknown form id', () => {
-    expect(initialFillerState('999.99')).toEqual({ formId: null, mode: 'select', data: {}, pointer: 0, processing: false })
+    expect(initialFillerState('999.99')).toEqual({ formId: null, mode: 'select', data: {}, pointer: 0, processing: false, review: {} })
   })
   it('does not leave select before a form is chosen', () => {
     expect(fillerReducer(initialFillerState(), { type: 'chooseMethod', method: 'photo' }).mode).toBe('select')
@@ -71,7 +74,7 @@ describe('fillerReducer', () => {
     let state = fillerReducer(chosen(), { type: 'setField', fieldId: 'contractor', value: 'ABC' })
     state = fillerReducer(state, { type: 'goTo', index: 5 })
     state = fillerReducer(state, { type: 'setProcessing', processing: true })
-    expect(fillerReducer(state, { type: 'reset' })).toEqual({ formId: '400.04', mode: 'select', data: {}, pointer: 0, processing: false })
+    expect(fillerReducer(state, { type: 'reset' })).toEqual({ formId: '400.04', mode: 'select', data: {}, pointer: 0, processing: false, review: {} })
   })
 })
 
@@ -100,5 +103,47 @@ describe('submit messages and posted fields', () => {
     const data = formDataFromEntries(hma, (name) => body.get(name))
     expect(Object.keys(data)).toEqual(['date', 'mixType'])
     expect(data.mixType).toHaveLength(200)
+  })
+})
+
+describe('review of scanned values (issue 15)', () => {
+  const flag = { read: '23450', reasons: ['plus-read-as-4' as const], confidence: 0, message: 'Check it.' }
+  const scanned = () => fillerReducer(chosen('photo'), { type: 'mergeOcr', data: { location: '23+50', date: '2026-11-20' }, review: { location: flag } })
+
+  it('keeps the flags of a scan until each is confirmed or corrected', () => {
+    const state = scanned()
+    expect(state.review.location).toEqual({ ...flag, confirmed: false })
+    expect(pendingReviewIds(hma, state.review)).toEqual(['location'])
+    const confirmed = fillerReducer(state, { type: 'confirmReview', fieldId: 'location', confirmed: true })
+    expect(pendingReviewIds(hma, confirmed.review)).toEqual([])
+    expect(confirmed.data.location).toBe('23+50')
+    // Unconfirming puts it back; an unknown field changes nothing.
+    expect(pendingReviewIds(hma, fillerReducer(confirmed, { type: 'confirmReview', fieldId: 'location', confirmed: false }).review)).toEqual(['location'])
+    expect(fillerReducer(state, { type: 'confirmReview', fieldId: 'weather', confirmed: true })).toBe(state)
+  })
+
+  it('drops a flag when the user types the value, and when a later scan reads the field cleanly', () => {
+    expect(fillerReducer(scanned(), { type: 'setField', fieldId: 'location', value: '23+50' }).review).toEqual({})
+    expect(fillerReducer(scanned(), { type: 'mergeOcr', data: { location: 'STA 23+50' }, review: {} }).review).toEqual({})
+    // A scan that did not read the field leaves its flag.
+    expect(fillerReducer(scanned(), { type: 'mergeOcr', data: { weather: 'Sunny' }, review: {} }).review.location).toBeDefined()
+  })
+
+  it('forgets flags on Reset and on another form, keeps them on Back', () => {
+    expect(fillerReducer(scanned(), { type: 'reset' }).review).toEqual({})
+    expect(fillerReducer(scanned(), { type: 'selectForm', formId: '300.02' }).review).toEqual({})
+    expect(fillerReducer(scanned(), { type: 'back' }).review.location).toBeDefined()
+  })
+
+  it('says which fields to check, in the toasts', () => {
+    expect(reviewPendingToast(['Location/Station'])).toEqual({
+      title: 'Check the highlighted fields',
+      description: 'Confirm or correct: Location/Station',
+      variant: 'destructive',
+    })
+    expect(ocrSuccessToast([]).description).toBe('Form fields have been populated from the image. Please review and edit as needed.')
+    expect(ocrSuccessToast(['Location/Station']).description).toBe(
+      'Form fields have been populated from the image. Please review and edit as needed. 1 field needs checking: Location/Station.',
+    )
   })
 })

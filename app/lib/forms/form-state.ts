@@ -1,3 +1,4 @@
+import type { FieldReview } from '../ocr/fields'
 import { mergeOcrData } from './ocr-mapping'
 import { findFormTemplate, type FormData, type FormTemplate } from './templates'
 import { fieldMaxChars, MISSING_FIELDS_TITLE, missingFieldsMessage, SUBMIT_SUCCESS_TITLE, submitSuccessMessage } from './validate'
@@ -17,6 +18,15 @@ export interface FillerState {
   pointer: number
   /** On while OCR runs. */
   processing: boolean
+  /**
+   * Fields the last scans flagged for review (issue 15), by field id. A flag stays until the user
+   * confirms the value ('Looks right') or changes it; the form is not submitted while one is unconfirmed.
+   */
+  review: Record<string, ReviewState>
+}
+
+export interface ReviewState extends FieldReview {
+  confirmed: boolean
 }
 
 export type FillerAction =
@@ -24,7 +34,8 @@ export type FillerAction =
   | { type: 'chooseMethod'; method: 'photo' | 'voice' }
   | { type: 'back' }
   | { type: 'setField'; fieldId: string; value: string }
-  | { type: 'mergeOcr'; data: FormData }
+  | { type: 'mergeOcr'; data: FormData; review?: Record<string, FieldReview> }
+  | { type: 'confirmReview'; fieldId: string; confirmed: boolean }
   | { type: 'setProcessing'; processing: boolean }
   | { type: 'goTo'; index: number }
   | { type: 'next' }
@@ -33,7 +44,7 @@ export type FillerAction =
   | { type: 'reset' }
 
 export function initialFillerState(formId: string | null = null): FillerState {
-  return { formId: formId && findFormTemplate(formId) ? formId : null, mode: 'select', data: {}, pointer: 0, processing: false }
+  return { formId: formId && findFormTemplate(formId) ? formId : null, mode: 'select', data: {}, pointer: 0, processing: false, review: {} }
 }
 
 function fieldCount(state: FillerState): number {
@@ -57,10 +68,22 @@ export function fillerReducer(state: FillerState, action: FillerAction): FillerS
     case 'back':
       // Back keeps what was entered, so a form begun by photo can be finished by voice.
       return { ...state, mode: 'select', processing: false }
-    case 'setField':
-      return { ...state, data: { ...state.data, [action.fieldId]: action.value } }
-    case 'mergeOcr':
-      return { ...state, data: mergeOcrData(state.data, action.data) }
+    case 'setField': {
+      // The user's own value: nothing left to review there.
+      const { [action.fieldId]: _reviewed, ...review } = state.review
+      return { ...state, data: { ...state.data, [action.fieldId]: action.value }, review }
+    }
+    case 'mergeOcr': {
+      // A field this scan read takes this scan's flag, or none when it read cleanly.
+      const review = { ...state.review }
+      for (const fieldId of Object.keys(action.data)) delete review[fieldId]
+      for (const [fieldId, flag] of Object.entries(action.review ?? {})) review[fieldId] = { ...flag, confirmed: false }
+      return { ...state, data: mergeOcrData(state.data, action.data), review }
+    }
+    case 'confirmReview': {
+      const flag = state.review[action.fieldId]
+      return flag ? { ...state, review: { ...state.review, [action.fieldId]: { ...flag, confirmed: action.confirmed } } } : state
+    }
     case 'setProcessing':
       return { ...state, processing: action.processing }
     case 'goTo': {
@@ -80,7 +103,7 @@ export function fillerReducer(state: FillerState, action: FillerAction): FillerS
       return { ...state, pointer: action.index + 1 }
     }
     case 'reset':
-      return { ...state, mode: 'select', data: {}, pointer: 0, processing: false }
+      return { ...state, mode: 'select', data: {}, pointer: 0, processing: false, review: {} }
   }
 }
 
@@ -92,6 +115,25 @@ export function submitSuccessToast(form: Pick<FormTemplate, 'name'>) {
 /** The destructive toast of §5 for the labels of the empty required fields. */
 export function missingFieldsToast(labels: readonly string[]) {
   return { title: MISSING_FIELDS_TITLE, description: missingFieldsMessage(labels), variant: 'destructive' } as const
+}
+
+/** Ids of the flagged fields the user has not confirmed or corrected yet, in the form's order. */
+export function pendingReviewIds(form: Pick<FormTemplate, 'fields'>, review: Readonly<Record<string, ReviewState>>): string[] {
+  return form.fields.filter((field) => review[field.id] && !review[field.id]!.confirmed).map((field) => field.id)
+}
+
+export const REVIEW_TITLE = 'Check the highlighted fields'
+
+/** The toast when Submit meets unconfirmed flags: which fields to confirm or correct. */
+export function reviewPendingToast(labels: readonly string[]) {
+  return { title: REVIEW_TITLE, description: `Confirm or correct: ${labels.join(', ')}`, variant: 'destructive' } as const
+}
+
+/** The §8 'Photo processed' toast, naming the fields the scan flagged for review. */
+export function ocrSuccessToast(flaggedLabels: readonly string[]) {
+  if (flaggedLabels.length === 0) return OCR_SUCCESS_TOAST
+  const which = flaggedLabels.length === 1 ? 'field needs' : 'fields need'
+  return { ...OCR_SUCCESS_TOAST, description: `${OCR_SUCCESS_TOAST.description} ${flaggedLabels.length} ${which} checking: ${flaggedLabels.join(', ')}.` }
 }
 
 export const OCR_SUCCESS_TOAST = {

@@ -1,80 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { cleanOcrText, fieldValue, isFormHeading, labelWords, mapOcrText, mergeOcrData, ocrLines, toIsoDate, toNumberText } from './ocr-mapping'
+import { extractPlanDetails } from '../analysis/plan-details'
+import { isFormHeading, labelWords, mapOcrReading, mapOcrText, mergeOcrData, ocrLines } from './ocr-mapping'
 import { findFormTemplate } from './templates'
 
 const hma = findFormTemplate('400.04')!
 const daily = findFormTemplate('100.10')!
 const concrete = findFormTemplate('300.02')!
 
-describe('cleanOcrText (§9 clean-up)', () => {
-  it('keeps letters, digits, spaces, hyphen, slash and period', () => {
-    expect(cleanOcrText('US-378 / MP 4.2')).toBe('US-378 / MP 4.2')
-  })
-  it('strips every other character', () => {
-    expect(cleanOcrText('ABC Paving, Inc. (#12)* 285°F & 50%')).toBe('ABC Paving Inc. 12 285F 50')
-  })
-  it('keeps the plus of a station, and strips any other plus', () => {
-    expect(cleanOcrText('Sta 12+50')).toBe('Sta 12+50')
-    expect(cleanOcrText('STA 105+00.25 to 110+00')).toBe('STA 105+00.25 to 110+00')
-    expect(cleanOcrText('+ 3 + 4 a+b 12+5 12+500')).toBe('3 4 ab 125 12500')
-  })
-  it('collapses white space and trims', () => {
-    expect(cleanOcrText('  a\t\tb   c  ')).toBe('a b c')
-  })
-})
-
-describe('toIsoDate', () => {
-  it.each([
-    ['2026-11-20', '2026-11-20'],
-    ['2026/11/20', '2026-11-20'],
-    ['11/20/2026', '2026-11-20'],
-    ['11-20-26', '2026-11-20'],
-    ['1.5.2026', '2026-01-05'],
-    ['November 20, 2026', '2026-11-20'],
-    ['Nov 20th 2026', '2026-11-20'],
-    ['20 November 2026', '2026-11-20'],
-    ['Sept. 3 2026', '2026-09-03'],
-  ])('%s -> %s', (text, iso) => {
-    expect(toIsoDate(text)).toBe(iso)
-  })
-  it('gives null for an impossible or unreadable date', () => {
-    expect(toIsoDate('2026-02-30')).toBeNull()
-    expect(toIsoDate('13/45/2026')).toBeNull()
-    expect(toIsoDate('next Tuesday')).toBeNull()
-  })
-})
-
-describe('toNumberText', () => {
-  it('keeps the first number', () => {
-    expect(toNumberText('412.5 tons')).toBe('412.5')
-    expect(toNumberText('285 F')).toBe('285')
-  })
-  it('drops thousands separators and reads a leading decimal point', () => {
-    expect(toNumberText('1,250 tons')).toBe('1250')
-    expect(toNumberText('.5 in')).toBe('0.5')
-  })
-  it('reads O and l inside a run of digits as 0 and 1', () => {
-    expect(toNumberText('2O5')).toBe('205')
-    expect(toNumberText('l2')).toBe('12')
-  })
-  it('gives null when there is no number', () => {
-    expect(toNumberText('sunny')).toBeNull()
-    expect(toNumberText('Old')).toBeNull()
-  })
-})
-
-describe('labelWords and fieldValue', () => {
+describe('labelWords', () => {
   it('drops units in brackets and splits on slashes', () => {
     expect(labelWords('Mat Temperature (°F)')).toEqual(['mat', 'temperature'])
     expect(labelWords('Location/Station')).toEqual(['location', 'station'])
-  })
-  it('converts per field type and refuses what cannot be read', () => {
-    expect(fieldValue({ type: 'text' }, ' ABC Paving! ')).toBe('ABC Paving')
-    expect(fieldValue({ type: 'number' }, 'about 7 inches')).toBe('7')
-    expect(fieldValue({ type: 'number' }, 'none')).toBeNull()
-    expect(fieldValue({ type: 'date' }, 'Nov 20, 2026')).toBe('2026-11-20')
-    expect(fieldValue({ type: 'date' }, 'soon')).toBeNull()
-    expect(fieldValue({ type: 'text' }, '***')).toBeNull()
   })
 })
 
@@ -190,5 +126,74 @@ describe('mergeOcrData', () => {
   })
   it('never erases a value with an empty reading', () => {
     expect(mergeOcrData({ notes: 'typed' }, { notes: '  ' })).toEqual({ notes: 'typed' })
+  })
+})
+
+describe('review: what the form asks the user to check (issue 15)', () => {
+  /** A reading with confidences, as the browser's engine gives it: each line's words and confidences. */
+  const reading = (lines: Array<[string, number[]]>) => ({
+    text: lines.map(([text]) => text).join('\n'),
+    lines: lines.map(([text, confidences]) => ({
+      text,
+      words: text.split(' ').map((word, i) => ({ text: word, confidence: confidences[i] ?? confidences[confidences.length - 1]! })),
+    })),
+  })
+
+  it("flags the station the browser misread ('23+50' read as '23450', confidence 0), fills it in as 23+50", () => {
+    const { data, review } = mapOcrReading(
+      hma,
+      reading([
+        ['Date: 2026-11-20', [96, 95]],
+        ['Project Number: 12-345', [96]],
+        ['Location/Station: 23450', [80, 0]],
+        ['Tonnage Placed: 412.5', [95]],
+      ]),
+    )
+    expect(data).toEqual({ date: '2026-11-20', projectNumber: '12-345', location: '23+50', tonnage: '412.5' })
+    expect(Object.keys(review)).toEqual(['location'])
+    expect(review.location).toMatchObject({ read: '23450', reasons: ['low-confidence', 'plus-read-as-4'], confidence: 0 })
+    expect(review.location!.message).toBe(
+      "Read with low confidence (0%). Read as '23450': the '+' of a station is often read as a 4, so it was filled in as 23+50. Check it against the form, then confirm or correct it.",
+    )
+  })
+
+  it('flags a station misread even when the engine was sure of it (the shape is wrong)', () => {
+    const { data, review } = mapOcrReading(hma, reading([['Location/Station: 23450', [95, 93]]]))
+    expect(data.location).toBe('23+50')
+    expect(review.location!.reasons).toEqual(['plus-read-as-4'])
+    expect(mapOcrText(hma, 'Location/Station: 2350').review.location!.reasons).toEqual(['not-a-station'])
+  })
+
+  it('normalises a station with the calculators’ rules and does not flag a clean one', () => {
+    const { data, review } = mapOcrReading(hma, reading([['Location/Station: STA 023 + 50', [95]]]))
+    expect(data.location).toBe('STA 23+50')
+    expect(review).toEqual({})
+  })
+
+  it('flags any value read with low confidence, with what was read', () => {
+    const { data, review } = mapOcrReading(hma, reading([['Tonnage Placed: 4125', [96, 96, 62]], ['Weather: Sunny', [95, 95]]]))
+    expect(data.tonnage).toBe('4125')
+    expect(review.tonnage).toMatchObject({ reasons: ['low-confidence'], confidence: 62 })
+    expect(review.tonnage!.message).toMatch(/^Read as '4125' with low confidence \(62%\)\./)
+    expect(review.weather).toBeUndefined()
+  })
+
+  it('flags a date or number that cannot be read, leaving the field as it was', () => {
+    const { data, review } = mapOcrText(hma, 'Date: 11/2O/2O2G\nMat Temperature (F): hot\nWeather: Sunny')
+    expect(data).toEqual({ weather: 'Sunny' })
+    expect(review.date).toMatchObject({ read: '11/2O/2O2G', reasons: ['unreadable-date'] })
+    expect(review.matTemperature!.reasons).toEqual(['unreadable-number'])
+  })
+
+  it('flags letters taken as digits in a number', () => {
+    const { data, review } = mapOcrText(hma, 'Mat Temperature (F): 2O5')
+    expect(data.matTemperature).toBe('205')
+    expect(review.matTemperature!.reasons).toEqual(['letters-as-digits'])
+  })
+
+  it('reads a station the same way as the server’s photo analysis', () => {
+    const text = 'Location/Station: 23450'
+    expect(mapOcrText(hma, text).data.location).toBe('23+50')
+    expect(extractPlanDetails(text, { ocr: true }).stationNumbers).toEqual(['23+50'])
   })
 })

@@ -1,3 +1,5 @@
+import { cleanOcrText, readField, valueConfidence, type FieldReview } from '../ocr/fields'
+import type { OcrLine, OcrReading } from '../ocr/reading'
 import type { FormData, FormField, FormTemplate } from './templates'
 
 /**
@@ -21,21 +23,16 @@ import type { FormData, FormField, FormTemplate } from './templates'
  * the plus of a station such as '12+50': stripping it would turn the station into the number 1250, which a
  * Location/Station field must not do; decision in docs/decisions/004),
  * number fields keep the first number ('285 F' -> '285'), date fields become yyyy-mm-dd when the date can
- * be read ('11/20/2026', 'Nov 20 2026'). A value that ends up empty (or a date or number that cannot be
- * read) is not used, so the field stays as it was.
+ * be read ('11/20/2026', 'Nov 20 2026'), and a station field (format 'station') has its stations put in
+ * the calculators' normal form (app/lib/ocr/stations.ts, shared with the server's photo analysis). A
+ * value that ends up empty (or a date or number that cannot be read) is not used, so the field stays as
+ * it was.
+ *
+ * REVIEW (issue 15: a misread station was saved unflagged). With the reading's confidences (the browser
+ * asks tesseract for lines and words), every value is checked before it is used (app/lib/ocr/fields.ts:
+ * low confidence, or a value that fails its field's shape), and the field is flagged for review.
+ * The form asks the user to confirm or correct each flagged field before it can be submitted.
  */
-
-const DISALLOWED = /[^A-Za-z0-9 \-/.+]/g
-/** A plus that is not the plus of a station ('12+50', '105+00.25'). */
-const NON_STATION_PLUS = /(?<!\d)\+|\+(?!\d{2}(?!\d))/g
-
-/**
- * §9 clean-up: whitespace becomes one space; anything but letters, digits, space, - / . is removed, except
- * the plus inside a station number.
- */
-export function cleanOcrText(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(DISALLOWED, '').replace(NON_STATION_PLUS, '').replace(/ {2,}/g, ' ').trim()
-}
 
 /** Words of a label for matching: lower case, units in brackets dropped, split on anything not a letter or digit. */
 export function labelWords(label: string): string[] {
@@ -69,67 +66,6 @@ function stripLeadingSeparators(text: string): string {
   return text.replace(/^\s*(\([^)]*\))?\s*[:;.\-–—=]*\s*/, '')
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
-
-function isoOf(year: number, month: number, day: number): string | null {
-  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1 || day > 31) return null
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
-
-function fullYear(text: string): number {
-  const year = Number(text)
-  return text.length <= 2 ? 2000 + year : year
-}
-
-/**
- * A date as yyyy-mm-dd, or null when none can be read. Accepts 2026-11-20, 2026/11/20, 11/20/2026,
- * 11-20-26 (month first, as dates are written in the US), 'November 20, 2026', 'Nov 20th 2026' and
- * '20 November 2026'. Impossible dates (2026-02-30) give null.
- */
-export function toIsoDate(text: string): string | null {
-  const value = text.trim()
-  let m = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/.exec(value)
-  if (m) return isoOf(Number(m[1]), Number(m[2]), Number(m[3]))
-  m = /\b(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})\b/.exec(value)
-  if (m) return isoOf(fullYear(m[3]!), Number(m[1]), Number(m[2]))
-  m = /\b([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/i.exec(value)
-  if (m) {
-    const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase())
-    if (month >= 0) return isoOf(Number(m[3]), month + 1, Number(m[2]))
-  }
-  m = /\b(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3,9})\.?,?\s+(\d{4})\b/i.exec(value)
-  if (m) {
-    const month = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase())
-    if (month >= 0) return isoOf(Number(m[3]), month + 1, Number(m[1]))
-  }
-  return null
-}
-
-/**
- * The first number in a text, as typed digits ('1,250.5 tons' -> '1250.5'), or null. Inside a run of
- * digits, the letters OCR confuses with them count as digits: O/o as 0, I/l as 1 ('2O5' -> '205').
- */
-export function toNumberText(text: string): string | null {
-  const fixed = text
-    .replace(/(\d),(?=\d{3}\b)/g, '$1')
-    .replace(/[0-9OoIl.]+/g, (run) => (/\d/.test(run) ? run.replace(/[Oo]/g, '0').replace(/[Il]/g, '1') : run))
-  const m = /-?(?:\d+(?:\.\d+)?|\.\d+)/.exec(fixed)
-  if (!m) return null
-  return m[0].startsWith('.') ? `0${m[0]}` : m[0].startsWith('-.') ? `-0${m[0].slice(1)}` : m[0]
-}
-
-/** A cleaned value converted for its field type, or null when nothing usable is left. */
-export function fieldValue(field: Pick<FormField, 'type'>, raw: string): string | null {
-  const cleaned = cleanOcrText(raw)
-  if (cleaned === '') return null
-  if (field.type === 'number') return toNumberText(cleaned)
-  // The date is read from the raw text too: the clean-up removes the comma in 'Nov 20, 2026' (harmless)
-  // but a date is never worse for being read before it.
-  if (field.type === 'date') return toIsoDate(raw) ?? toIsoDate(cleaned)
-  return cleaned
-}
 
 type Level = 'label' | 'labelPart' | 'firstWord'
 
@@ -168,6 +104,13 @@ export function ocrLines(text: string): string[] {
     .filter((line) => cleanOcrText(line) !== '')
 }
 
+
+function readingLines(reading: OcrReading): OcrLine[] {
+  const lines = reading.lines ?? ocrLines(reading.text).map((text) => ({ text, words: [] }))
+  return lines.map((line) => ({ text: line.text.trim(), words: line.words })).filter((line) => cleanOcrText(line.text) !== '')
+}
+
+
 /** A heading of the form: its number, its name, or a wrapped piece of the name ('Construction Daily Report'). */
 export function isFormHeading(form: Pick<FormTemplate, 'id' | 'name'>, line: string): boolean {
   const text = cleanOcrText(line).toLowerCase()
@@ -180,41 +123,57 @@ export interface OcrMapping {
   /** Field id to value, only for the fields the text filled. */
   data: FormData
   mode: 'label' | 'position'
+  /** Field id to what the user must check there (a field may be flagged without a value: unreadable). */
+  review: Record<string, FieldReview>
 }
 
 /** Maps recognised text to the fields of a form (see the rules at the top of this file). */
 export function mapOcrText(form: Pick<FormTemplate, 'id' | 'name' | 'fields'>, text: string): OcrMapping {
-  const lines = ocrLines(text)
+  return mapOcrReading(form, { text })
+}
+
+/** Maps a reading (text, and lines with word confidences when known) to the fields of a form, with review flags. */
+export function mapOcrReading(form: Pick<FormTemplate, 'id' | 'name' | 'fields'>, reading: OcrReading): OcrMapping {
+  const lines = readingLines(reading)
   const labelled = lines.some((line) =>
-    form.fields.some((field) => labelledValue(field, line, 'label') !== null || labelledValue(field, line, 'labelPart') !== null),
+    form.fields.some((field) => labelledValue(field, line.text, 'label') !== null || labelledValue(field, line.text, 'labelPart') !== null),
   )
   const data: FormData = {}
+  const review: Record<string, FieldReview> = {}
   if (!labelled) {
-    const values = lines.filter((line) => !isFormHeading(form, line))
+    const values = lines.filter((line) => !isFormHeading(form, line.text))
     form.fields.forEach((field, index) => {
       const line = values[index]
-      const value = line === undefined ? null : fieldValue(field, line)
-      if (value) data[field.id] = value
+      if (!line) return
+      const read = readField(field, line.text, valueConfidence(line, line.text))
+      if (read.value) data[field.id] = read.value
+      if (read.review) review[field.id] = read.review
     })
-    return { data, mode: 'position' }
+    return { data, mode: 'position', review }
   }
   const used = new Set<number>()
+  // A line that named a field but whose value could not be read: flagged if no other line fills the field.
+  const unreadable = new Map<string, FieldReview>()
   for (const level of ['label', 'labelPart', 'firstWord'] as const) {
     for (const field of form.fields) {
       if (field.id in data) continue
       for (let i = 0; i < lines.length; i++) {
         if (used.has(i)) continue
-        const raw = labelledValue(field, lines[i]!, level)
-        const value = raw === null ? null : fieldValue(field, raw)
-        if (value) {
-          data[field.id] = value
+        const raw = labelledValue(field, lines[i]!.text, level)
+        if (raw === null) continue
+        const read = readField(field, raw, valueConfidence(lines[i]!, raw))
+        if (read.value) {
+          data[field.id] = read.value
+          if (read.review) review[field.id] = read.review
           used.add(i)
           break
         }
+        if (read.review && !unreadable.has(field.id)) unreadable.set(field.id, read.review)
       }
     }
   }
-  return { data, mode: 'label' }
+  for (const [fieldId, flag] of unreadable) if (!(fieldId in data)) review[fieldId] = flag
+  return { data, mode: 'label', review }
 }
 
 /**

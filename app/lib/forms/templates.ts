@@ -7,6 +7,11 @@ export const formFieldSchema = z.object({
   label: z.string().min(1),
   type: z.enum(['date', 'text', 'number', 'textarea']),
   required: z.boolean(),
+  /**
+   * 'station': the field holds a location or a station ('Location/Station'); a station read by OCR is
+   * put in the calculators' normal form and checked for its shape (app/lib/ocr/stations.ts).
+   */
+  format: z.enum(['station']).optional(),
 })
 
 export const formTemplateSchema = z.object({

@@ -1,4 +1,4 @@
-import { toIsoDate, toNumberText } from './ocr-mapping'
+import { toIsoDate, toNumberText } from '../ocr/fields'
 import type { FormField } from './templates'
 
 /** Voice input of the form filler (product-spec §4, §7, §9). Pure: the hook in components/form-filler uses it. */

@@ -19,7 +19,9 @@ const CONCURRENT_FEEDS = 4
 export interface NewsRefreshReport {
   /** Feeds answered (with new content or 'not modified'). */
   fetched: number
-  skipped: { feedId: string; reason: string }[]
+  skipped: { feedId: string; name: string; reason: string }[]
+  /** Feeds tried (fetched + skipped): none when the list is empty or another server held the lock. */
+  feeds: number
   newItems: NewsItem[]
   /** True when another server held the fetch lock, so nothing was fetched this time. */
   lockHeld: boolean
@@ -85,7 +87,7 @@ async function refreshFeed(
 export async function refreshNews(handle: DbHandle, options: RefreshOptions = {}): Promise<NewsRefreshReport> {
   const now = options.now ?? new Date()
   if (!(await acquireJobLock(handle, NEWS_LOCK_NAME, PROCESS_HOLDER, LOCK_TTL_MS))) {
-    return { fetched: 0, skipped: [], newItems: [], lockHeld: true }
+    return { fetched: 0, skipped: [], newItems: [], lockHeld: true, feeds: 0 }
   }
   try {
     const feeds = options.feeds ?? loadFeeds()
@@ -103,10 +105,10 @@ export async function refreshNews(handle: DbHandle, options: RefreshOptions = {}
           if (outcome.ok) {
             fetched++
             collected.push(...outcome.items)
-          } else skipped.push({ feedId: feed.id, reason: outcome.reason })
+          } else skipped.push({ feedId: feed.id, name: feed.name, reason: outcome.reason })
         } catch (error) {
           logger.error({ err: error, feedId: feed.id }, 'news feed failed')
-          skipped.push({ feedId: feed.id, reason: `error: ${(error as Error).message}` })
+          skipped.push({ feedId: feed.id, name: feed.name, reason: `error: ${(error as Error).message}` })
         }
       }
     }
@@ -121,7 +123,7 @@ export async function refreshNews(handle: DbHandle, options: RefreshOptions = {}
       await markNotified(handle, newItems.map((item) => item.id), now)
     }
     logger.info({ feeds: feeds.length, fetched, skipped: skipped.length, newItems: newItems.length }, 'news refreshed')
-    return { fetched, skipped, newItems, lockHeld: false }
+    return { fetched, skipped, newItems, lockHeld: false, feeds: feeds.length }
   } finally {
     await releaseJobLock(handle, NEWS_LOCK_NAME, PROCESS_HOLDER)
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cacheNames, kindOf, pagePath, partitionOf, shouldCache, staleCaches } from './cache-policy'
+import { cacheNames, isAppNavigation, isKeptPage, isPrivatePage, kindOf, pagePath, partitionOf, shouldCache, staleCaches } from './cache-policy'
 
 const ORIGIN = 'https://app.example'
 const get = (path: string, mode = 'navigate') => ({ method: 'GET', url: `${ORIGIN}${path}`, mode })
@@ -94,5 +94,34 @@ describe('cache names', () => {
     expect(staleCaches(existing, 'v2', 'anon').sort()).toEqual(['sw-pages-v1-' + 'a'.repeat(32), 'sw-static-v1'].sort())
     expect(staleCaches(existing, 'v2', null)).toContain(names.page('anon'))
     expect(staleCaches(existing, 'v2', null)).not.toContain('other-app')
+  })
+})
+
+describe('page loads answered offline', () => {
+  it('every GET page load of our origin goes through the worker, kept or not', () => {
+    for (const path of ['/', '/history', '/history/abc', '/favourites', '/ar-inspection/submissions', '/admin/emails', '/auth', '/brand-demo', '/no-such-page']) {
+      expect(isAppNavigation(get(path), ORIGIN), path).toBe(true)
+    }
+  })
+
+  it('but never a form post, a fetch, another origin or the worker script', () => {
+    expect(isAppNavigation({ method: 'POST', url: `${ORIGIN}/history`, mode: 'navigate' }, ORIGIN)).toBe(false)
+    expect(isAppNavigation(get('/history.data', 'cors'), ORIGIN)).toBe(false)
+    expect(isAppNavigation({ method: 'GET', url: 'https://elsewhere.example/history', mode: 'navigate' }, ORIGIN)).toBe(false)
+    expect(isAppNavigation(get('/entry.worker.js'), ORIGIN)).toBe(false)
+    expect(isAppNavigation({ method: 'GET', url: 'not a url', mode: 'navigate' }, ORIGIN)).toBe(false)
+  })
+
+  it('tells private pages (never on the device) from pages kept after a visit', () => {
+    for (const path of ['/history', '/history/1', '/history.data', '/favourites', '/ar-inspection/submissions', '/ar-inspection/submissions/x', '/admin/emails']) {
+      expect(isPrivatePage(path), path).toBe(true)
+      expect(isKeptPage(path), path).toBe(false)
+    }
+    for (const path of ['/', '/news', '/trends', '/disclosures', '/ar-inspection', '/documents', '/documents.data']) {
+      expect(isPrivatePage(path), path).toBe(false)
+      expect(isKeptPage(path), path).toBe(true)
+    }
+    expect(isKeptPage('/auth')).toBe(false)
+    expect(isPrivatePage('/auth')).toBe(false)
   })
 })

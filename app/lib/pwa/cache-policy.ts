@@ -10,6 +10,10 @@
  * - 'manifest': the web app manifest.
  * - null: never cached (POST and every other non-GET, /api/**, the form submissions, admin, history,
  *   favourites, auth, anything else).
+ *
+ * Never cached is not the same as unanswered: every page navigation to our origin goes through the
+ * worker (`isAppNavigation`), which answers a network failure with the app's offline page, so no page
+ * the app links to ever shows the browser's error page.
  */
 
 export type CacheKind = 'static' | 'ocr' | 'index' | 'page' | 'manifest'
@@ -32,6 +36,14 @@ const NEVER_PAGES: readonly RegExp[] = [
   /^\/logout(\/|$|\.)/,
   /^\/theme(\/|$|\.)/,
   /^\/healthz/,
+]
+
+/** Pages holding one user's data (history, favourites, saved forms, admin): never on the device. */
+const PRIVATE_PAGES: readonly RegExp[] = [
+  /^\/ar-inspection\/submissions/,
+  /^\/admin(\/|$|\.)/,
+  /^\/history(\/|$|\.|_)/,
+  /^\/favourites(\/|$|\.)/,
 ]
 
 /** Pages kept for offline use (their `.data` too). Everything else is only fetched. */
@@ -93,6 +105,32 @@ export function kindOf(request: RequestFacts, origin: string): CacheKind | null 
   if (NEVER_PAGES.some((rule) => rule.test(page))) return null
   if (PAGE_PATHS.some((rule) => rule.test(page))) return 'page'
   return null
+}
+
+/**
+ * A page load (a navigation) of our own origin: answered by the network, or offline by this user's saved
+ * copy (pages kept offline) or the app's offline page. Only GETs: a form post is never replayed.
+ */
+export function isAppNavigation(request: RequestFacts, origin: string): boolean {
+  if (request.method.toUpperCase() !== 'GET' || request.mode !== 'navigate') return false
+  try {
+    const url = new URL(request.url)
+    return url.origin === origin && url.pathname !== '/entry.worker.js'
+  } catch {
+    return false
+  }
+}
+
+/** Whether a page path holds one user's private data (never kept on the device; its offline page says so). */
+export function isPrivatePage(pathname: string): boolean {
+  const page = pagePath(pathname)
+  return PRIVATE_PAGES.some((rule) => rule.test(page))
+}
+
+/** Whether a page path is one the worker keeps for offline use (after a visit, or warmed). */
+export function isKeptPage(pathname: string): boolean {
+  const page = pagePath(pathname)
+  return !NEVER_PAGES.some((rule) => rule.test(page)) && PAGE_PATHS.some((rule) => rule.test(page))
 }
 
 function cacheControl(response: ResponseFacts): string {
