@@ -12,11 +12,21 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
+import { config, ConfigError } from './config/settings.mjs'
 
-const isDev = process.env.NODE_ENV === 'development'
-const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
-const port = Number(process.env.PORT ?? 3000)
-const host = process.env.HOST ?? '0.0.0.0'
+// Every setting is read (and checked) here, once, before anything starts: a bad value stops the server with
+// one message naming the variable (config/settings.mjs; the build's copy of that module shares this parse).
+let settings
+try {
+  settings = config()
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
+const isDev = settings.NODE_ENV === 'development'
+const buildDir = settings.BUILD_DIR
+const { PORT: port, HOST: host } = settings
 
 const vite = isDev
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
@@ -33,7 +43,7 @@ const { logger, loggableUrl, isCleanRequestTarget, BAD_ADDRESS_MESSAGE } = first
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', process.env.TRUST_PROXY === '1')
+app.set('trust proxy', settings.TRUST_PROXY)
 
 app.use(
   pinoHttp({
@@ -111,7 +121,7 @@ app.use(
         },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: process.env.HSTS === '1',
+    strictTransportSecurity: settings.HSTS,
   }),
 )
 // CSRF: a browser sends Origin with every POST; another site's origin is refused here with a clear

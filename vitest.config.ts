@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'ingest/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'config/**/*.test.ts', 'db/**/*.test.ts', 'ingest/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

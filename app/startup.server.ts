@@ -1,9 +1,9 @@
-import path from 'node:path'
-import { appRoot, getDatabase, type DbHandle } from '@db/client'
+import { getDatabase, type DbHandle } from '@db/client'
 import { loadCorpusFiles, type CorpusLoadSummary } from '../ingest/corpus-files'
 import { writeHandoff } from '../ingest/handoff'
 import { ingestCorpus, type IngestSummary } from '../ingest/index'
 import { INGEST_LOCK } from '../ingest/jobs'
+import { config, type Config } from './lib/config.server'
 import { logger } from './lib/logger.server'
 import { startNewsScheduler } from './lib/news/scheduler.server'
 import { ensureVapidKeys } from './lib/push/vapid.server'
@@ -20,8 +20,8 @@ export interface StartupReport {
  * With several server processes on one database (scripts/serve.mjs), the one that runs the scheduled jobs
  * of this machine (the news fetch): the first. Its replacement after a crash takes the same index.
  */
-export function runsScheduledJobs(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  return (env.SERVER_WORKER_INDEX ?? '0') === '0'
+export function runsScheduledJobs(settings: Config = config()): boolean {
+  return settings.SERVER_WORKER_INDEX === 0
 }
 
 /**
@@ -33,8 +33,9 @@ export function runsScheduledJobs(env: Readonly<Record<string, string | undefine
  */
 export async function startup(): Promise<StartupReport> {
   const started = performance.now()
+  const settings = config() // a bad setting stops the start here, before the database opens
   const handle = await getDatabase()
-  const corpusDir = process.env.CORPUS_DIR ?? path.join(appRoot(), 'corpus')
+  const corpusDir = settings.CORPUS_DIR
   const { corpus, ingest } = await handle.exclusive(INGEST_LOCK, async () => {
     const corpus = await loadCorpusFiles(handle, corpusDir)
     const ingest = await ingestCorpus(handle, corpusDir)
@@ -42,7 +43,7 @@ export async function startup(): Promise<StartupReport> {
     return { corpus, ingest }
   })
   for (const error of ingest.errors) logger.error(error, 'corpus file not searchable')
-  if (handle.kind === 'pglite') writeHandoff(Number(process.env.PORT ?? 3000))
+  if (handle.kind === 'pglite') writeHandoff(settings.PORT)
   const { files: _files, errors, ...search } = ingest
   const report = {
     database: handle.kind,

@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { PGlite, PGliteInterface } from '@electric-sql/pglite'
+import { config } from '../config/settings.mjs'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -56,7 +57,7 @@ export interface OpenOptions {
 
 /** Project root: where package.json, db/ and corpus/ live. The server and CLIs run from there. */
 export function appRoot(): string {
-  return process.env.APP_ROOT ?? process.cwd()
+  return config().APP_ROOT
 }
 
 export function migrationsDir(): string {
@@ -114,12 +115,13 @@ function lockDataDir(dir: string): () => void {
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle> {
-  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL
+  const settings = config()
+  const databaseUrl = options.databaseUrl ?? settings.DATABASE_URL
   if (databaseUrl) {
     const { default: postgres } = await import('postgres')
     const { drizzle } = await import('drizzle-orm/postgres-js')
     const client = postgres(databaseUrl, {
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      max: settings.DATABASE_POOL_SIZE,
       onnotice: () => {},
       connect_timeout: 10,
     })
@@ -147,7 +149,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
       close: () => client.end({ timeout: 5 }),
     }
   }
-  const dataDir = path.resolve(options.dataDir ?? process.env.DATA_DIR ?? path.join(appRoot(), 'data'))
+  const dataDir = path.resolve(options.dataDir ?? settings.DATA_DIR)
   const pgliteDir = path.join(dataDir, 'pglite')
   fs.mkdirSync(pgliteDir, { recursive: true })
   const release = lockDataDir(dataDir)

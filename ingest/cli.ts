@@ -9,7 +9,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { DatabaseLockedError, appRoot, migrateDatabase, openDatabase, type DbHandle } from '../db/client'
+import { config, ConfigError } from '../config/settings.mjs'
+import { DatabaseLockedError, migrateDatabase, openDatabase, type DbHandle } from '../db/client'
 import { dataDir, readHandoff, type Handoff } from './handoff'
 import { expandPaths, ingestPaths, type PathResult } from './index'
 import { INGEST_LOCK } from './jobs'
@@ -215,7 +216,14 @@ export async function main(argv: string[]): Promise<number> {
     log(USAGE)
     return 0
   }
-  const corpusDir = path.resolve(process.env.CORPUS_DIR ?? path.join(appRoot(), 'corpus'))
+  let corpusDir: string
+  try {
+    corpusDir = config().CORPUS_DIR
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`${error.message}\n`)
+    return 2
+  }
   if (options.document && options.edition) {
     const pdfs = (await expandPaths(options.paths, corpusDir)).filter((target) => target.kind === 'pdf')
     if (pdfs.length > 1) {

@@ -8,6 +8,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { config } from '../config/settings.mjs'
 
 export const HANDOFF_FILE = 'ingest-handoff.json'
 
@@ -17,7 +18,7 @@ export type Handoff = z.infer<typeof handoffSchema>
 let currentToken: string | null = null
 
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? path.join(process.env.APP_ROOT ?? process.cwd(), 'data'))
+  return config().DATA_DIR
 }
 
 /** Writes the hand-off file for this server process (a new token each time). */

@@ -6,13 +6,14 @@
  */
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { config } from '../config/settings.mjs'
 import { PdfError, type PdfErrorCode } from '../app/lib/pdf/read.server'
 import { inProcess, type CpuTasks } from './pdf-prepare'
 
 type TaskName = keyof CpuTasks
 
 function workerPath(): string {
-  return path.join(process.env.APP_ROOT ?? process.cwd(), 'ingest', 'cpu-worker.mjs')
+  return path.join(config().APP_ROOT, 'ingest', 'cpu-worker.mjs')
 }
 
 function run<T extends TaskName>(task: T, args: Parameters<CpuTasks[T]>): Promise<Awaited<ReturnType<CpuTasks[T]>>> {

@@ -10,6 +10,7 @@
  * here commit together with the row of the model that made them.
  */
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import { config } from '../config/settings.mjs'
 import type { DbHandle } from '../db/client'
 import { chunks as chunksTable, documents } from '../db/schema'
 import { embeddingText, type ChunkEmbedder, type IngestChunk, type IngestDocument } from '../app/lib/search/core/chunk'
@@ -45,7 +46,7 @@ function batches<T>(items: T[], size = BATCH_ROWS): T[][] {
 
 /** Test hook: INGEST_TEST_PAUSE_MS makes the write transaction wait before it commits (kill tests). */
 async function testPause(): Promise<void> {
-  const ms = Number(process.env.INGEST_TEST_PAUSE_MS ?? 0)
+  const ms = config().INGEST_TEST_PAUSE_MS
   if (ms > 0) {
     process.stderr.write(`INGEST_TEST_PAUSE inside transaction (${ms} ms)\n`)
     await new Promise((resolve) => setTimeout(resolve, ms))
@@ -57,7 +58,7 @@ async function testPause(): Promise<void> {
  * committed, before anything else is written (kill tests: what a crash at that point leaves behind).
  */
 function testKillAfterCommit(): void {
-  if (process.env.INGEST_TEST_KILL_AFTER_COMMIT === '1') {
+  if (config().INGEST_TEST_KILL_AFTER_COMMIT) {
     process.stderr.write('INGEST_TEST_KILL after commit\n')
     process.kill(process.pid, 'SIGKILL')
   }

@@ -9,7 +9,8 @@
  * (also when nothing had to change), 1 unknown email or the database could not be used, 2 usage error.
  */
 import path from 'node:path'
-import { DatabaseLockedError, appRoot, migrateDatabase, openDatabase, type DbHandle } from '../db/client'
+import { config } from '../config/settings.mjs'
+import { DatabaseLockedError, migrateDatabase, openDatabase, type DbHandle } from '../db/client'
 import { listAdmins, normaliseEmail, setRole, type AdminSummary } from '../app/lib/admin.server'
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -55,11 +56,11 @@ function parseArgs(args: readonly string[]): Command {
 }
 
 function pgliteDir(): string {
-  return path.join(path.resolve(process.env.DATA_DIR ?? path.join(appRoot(), 'data')), 'pglite')
+  return path.join(config().DATA_DIR, 'pglite')
 }
 
 async function open(): Promise<DbHandle> {
-  const postgres = Boolean(process.env.DATABASE_URL)
+  const postgres = Boolean(config().DATABASE_URL)
   let handle: DbHandle | undefined
   try {
     handle = await openDatabase()

@@ -12,56 +12,64 @@ import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { ConfigError, loadConfig } from '../config/settings.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SERVER = path.join(ROOT, 'server.mjs')
-const MAX_WORKERS = 64
 /** Grace given to workers to finish their requests on shutdown before they are killed. */
 const STOP_GRACE_MS = 15_000
 
 /**
  * How many server processes to run, and a warning when WEB_CONCURRENCY is not used as given.
- * @param {Record<string, string | undefined>} env
+ * @param {import('../config/settings.mjs').Config} settings
  * @param {number} cores
  */
-export function serverProcesses(env = process.env, cores = os.availableParallelism()) {
-  const raw = env.WEB_CONCURRENCY?.trim()
-  let wanted = Math.min(cores, MAX_WORKERS)
-  if (raw) {
-    const n = Number(raw)
-    if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS) {
-      throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to ${MAX_WORKERS}, not '${raw}'.`)
-    }
-    wanted = n
-  }
-  if (env.DATABASE_URL) return { count: wanted, warning: null }
+export function serverProcesses(settings, cores = os.availableParallelism()) {
+  const configured = settings.WEB_CONCURRENCY
+  const wanted = configured ?? Math.min(cores, 64)
+  if (settings.DATABASE_URL) return { count: wanted, warning: null }
   const warning =
-    raw && wanted > 1
-      ? `WEB_CONCURRENCY=${raw} needs DATABASE_URL: the embedded database belongs to one process (its SQL runs in a thread of its own). Serving with one process.`
+    configured && configured > 1
+      ? `WEB_CONCURRENCY=${configured} needs DATABASE_URL: the embedded database belongs to one process (its SQL runs in a thread of its own). Serving with one process.`
       : null
   return { count: 1, warning }
 }
 
-/** Starts the server processes; resolves once they are serving. */
+/**
+ * Starts the server processes; resolves once they are serving. A bad setting stops here, before any
+ * process starts, with one message naming it (config/settings.mjs).
+ */
 export async function serve(env = process.env) {
-  const { count, warning } = serverProcesses(env)
+  let settings
+  try {
+    settings = loadConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+  const { count, warning } = serverProcesses(settings)
   if (warning) console.warn(warning)
   if (count === 1) {
     await import(pathToFileURL(SERVER).href)
     return
   }
-  await superviseWorkers(count, env)
+  await superviseWorkers(count, settings, env)
 }
 
-async function superviseWorkers(count, env) {
+/**
+ * @param {number} count
+ * @param {import('../config/settings.mjs').Config} settings
+ * @param {Record<string, string | undefined>} env the environment the workers inherit
+ */
+async function superviseWorkers(count, settings, env) {
   // Cookies must verify in every worker: without SESSION_SECRET they share one random secret (as one
   // process would make), so a session moves between workers and ends with this server.
-  if (!env.SESSION_SECRET?.trim()) env.SESSION_SECRET = randomBytes(32).toString('hex')
+  if (settings.SESSION_SECRET.length === 0) env.SESSION_SECRET = randomBytes(32).toString('hex')
   cluster.setupPrimary({ exec: SERVER })
   let stopping = false
   let listening = 0
-  const host = env.HOST ?? '0.0.0.0'
-  const port = Number(env.PORT ?? 3000)
+  const { HOST: host, PORT: port } = settings
 
   const start = (index) => {
     const worker = cluster.fork({ SERVER_WORKER_INDEX: String(index) })

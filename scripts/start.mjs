@@ -13,7 +13,7 @@ process.chdir(root)
 const BUILD_STAMP = 'build/server/index.js'
 // Not package-lock.json: npm rewrites it (same content, new time) on every install and prune. A change of
 // the installed packages is seen by ensureDependencies instead, and then the app is built again.
-const SOURCES = ['app', 'public', 'db', 'ingest', 'vite.config.ts', 'package.json', 'tsconfig.json']
+const SOURCES = ['app', 'config', 'public', 'db', 'ingest', 'vite.config.ts', 'package.json', 'tsconfig.json']
 
 function newestMtime(entry) {
   let stat

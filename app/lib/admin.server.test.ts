@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { resetConfig } from '~/lib/config.server'
 import { CSV_HEADER, csvField, isBootstrapAdminEmail, membersCsv, normaliseEmail } from './admin.server'
 
 describe('normaliseEmail', () => {
@@ -12,10 +13,12 @@ describe('isBootstrapAdminEmail', () => {
   afterEach(() => {
     if (saved === undefined) delete process.env.ADMIN_EMAILS
     else process.env.ADMIN_EMAILS = saved
+    resetConfig()
   })
 
   it('matches a listed address whatever its case and spacing', () => {
     process.env.ADMIN_EMAILS = ' first@example.test , Boss@Example.test,'
+    resetConfig()
     expect(isBootstrapAdminEmail('boss@example.test')).toBe(true)
     expect(isBootstrapAdminEmail(' FIRST@example.test')).toBe(true)
     expect(isBootstrapAdminEmail('other@example.test')).toBe(false)
@@ -23,8 +26,10 @@ describe('isBootstrapAdminEmail', () => {
 
   it('matches nothing when ADMIN_EMAILS is unset or empty', () => {
     delete process.env.ADMIN_EMAILS
+    resetConfig()
     expect(isBootstrapAdminEmail('boss@example.test')).toBe(false)
     process.env.ADMIN_EMAILS = ' , '
+    resetConfig()
     expect(isBootstrapAdminEmail('')).toBe(false)
   })
 })

@@ -1,4 +1,5 @@
 import pino from 'pino'
+import { config } from './config.server'
 
 /**
  * Structured JSON logs on stdout; LOG_LEVEL sets the level (info by default, silent in unit tests).
@@ -131,7 +132,7 @@ function scrubRecord(value: unknown, depth = 0): unknown {
 }
 
 export const loggerOptions: pino.LoggerOptions = {
-  level: process.env.LOG_LEVEL ?? (process.env.VITEST ? 'silent' : 'info'),
+  level: config().LOG_LEVEL,
   base: { service: 'scdot-field-assistant' },
   redact: { paths: REDACT_PATHS, censor: '[redacted]' },
   serializers: { err: serializeError, error: serializeError },

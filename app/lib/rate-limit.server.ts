@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { rowsOf, type Database } from '@db/client'
+import { config } from './config.server'
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -8,20 +9,22 @@ export interface RateLimitRule {
 }
 
 /**
- * Limits from the product's abuse rules; environment variables can raise them (for load tests). How the
+ * Limits from the product's abuse rules; RATE_LIMIT_* settings can raise them (for load tests). How the
  * four sign-in budgets fit together: app/lib/auth/signin-throttle.server.ts and decision record 009.
  */
+const settings = config()
+
 export const RATE_LIMITS = {
   /** Sign-in attempts from one address by browsers the account does not know. */
-  signInPerIp: { limit: Number(process.env.RATE_LIMIT_SIGNIN_PER_IP ?? 10), windowMs: 60_000 },
+  signInPerIp: { limit: settings.RATE_LIMIT_SIGNIN_PER_IP, windowMs: 60_000 },
   /** Sign-in attempts on one account from one address (unknown browsers). */
-  signInPerAccount: { limit: Number(process.env.RATE_LIMIT_SIGNIN_PER_ACCOUNT ?? 10), windowMs: 60_000 },
+  signInPerAccount: { limit: settings.RATE_LIMIT_SIGNIN_PER_ACCOUNT, windowMs: 60_000 },
   /** Sign-in attempts from a browser that signed in to the account before, on that account. */
-  signInPerDevice: { limit: Number(process.env.RATE_LIMIT_SIGNIN_PER_DEVICE ?? 10), windowMs: 60_000 },
+  signInPerDevice: { limit: settings.RATE_LIMIT_SIGNIN_PER_DEVICE, windowMs: 60_000 },
   /** Failed sign-ins on one account from unknown browsers, any address, before its attempts are spaced out. */
-  signInAccountFailures: { limit: Number(process.env.RATE_LIMIT_SIGNIN_ACCOUNT_FAILURES ?? 10), windowMs: 15 * 60_000 },
-  signUpPerIp: { limit: Number(process.env.RATE_LIMIT_SIGNUP_PER_IP ?? 20), windowMs: 60 * 60_000 },
-  guestPerIp: { limit: Number(process.env.RATE_LIMIT_GUEST_PER_IP ?? 10), windowMs: 60 * 60_000 },
+  signInAccountFailures: { limit: settings.RATE_LIMIT_SIGNIN_ACCOUNT_FAILURES, windowMs: 15 * 60_000 },
+  signUpPerIp: { limit: settings.RATE_LIMIT_SIGNUP_PER_IP, windowMs: 60 * 60_000 },
+  guestPerIp: { limit: settings.RATE_LIMIT_GUEST_PER_IP, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>
 
 /**

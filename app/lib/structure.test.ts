@@ -6,7 +6,11 @@
  * - the search core (app/lib/search/core) is pure and shared by the server, the ingest and the browser:
  *   it imports no server module (*.server.ts), no Node built-in, no database code and nothing of
  *   app/lib/search outside the core;
- * - app/lib/search (search reads) never imports the ingest's writers.
+ * - app/lib/search (search reads) never imports the ingest's writers;
+ * - db/ imports neither app/ nor ingest/, and config/ (the settings schema, read by all of them) imports
+ *   nothing of the project;
+ * - settings are read through config/settings.mjs only: no other server, database or ingest file reads
+ *   process.env (docs/decisions/019).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -85,5 +89,37 @@ describe('the arrows of the house point down', () => {
         imported.startsWith(`ingest${path.sep}`) || imported.includes(`${path.sep}ingest${path.sep}`) ? 'search reads what the ingest wrote, through the database' : null,
       ),
     ).toEqual([])
+  })
+
+  it('db/ sits at the bottom and config/ below everything: neither imports the app or the ingest', () => {
+    const upward = (_importer: string, imported: string) =>
+      imported.startsWith(`app${path.sep}`) || imported.startsWith(`ingest${path.sep}`) ? 'an import pointing up' : null
+    expect(violations('db', upward)).toEqual([])
+    expect(
+      violations('config', (importer, imported) =>
+        imported.startsWith('.') || imported.includes(path.sep) ? `${importer} must import nothing of the project` : null,
+      ),
+    ).toEqual([])
+  })
+
+  it('nothing but config/settings.mjs reads process.env', () => {
+    // The service worker's build variables (inlined by its bundler, never read at run time), and the OCR
+    // process's PATH (the operating system's, passed on; not a setting).
+    const allowed = new Map([
+      [path.join('app', 'entry.worker.ts'), ['process.env.SW_VERSION', 'process.env.SW_PRECACHE']],
+      [path.join('app', 'lib', 'analysis', 'ocr.server.ts'), ['process.env.PATH']],
+      // serve() hands the environment to loadConfig and, through node:cluster, to its workers.
+      [path.join('scripts', 'serve.mjs'), ['process.env)', 'process.env.SESSION_SECRET', 'env = process.env']],
+    ])
+    const files = [...['app', 'db', 'ingest'].flatMap((dir) => sourceFiles(path.join(ROOT, dir))), path.join(ROOT, 'server.mjs'), path.join(ROOT, 'scripts', 'serve.mjs')]
+    const reads = files.flatMap((file) => {
+      const relative = path.relative(ROOT, file)
+      const text = fs.readFileSync(file, 'utf8').replace(/^\s*(\/\/|\*).*$/gm, '') // comments may name it
+      const found = [...text.matchAll(/process\.env(?:\.[A-Z_a-z]+|\)|\b)/g)].map((m) => m[0])
+      const ok = allowed.get(relative) ?? []
+      return found.filter((read) => !ok.some((allow) => read === allow || allow.startsWith(read))).map((read) => `${relative}: ${read}`)
+    })
+    expect(sourceFiles(path.join(ROOT, 'app')).length).toBeGreaterThan(100)
+    expect(reads).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { ToastSchema, type Toast, type ToastInput } from './toast'
-import { isProduction, sessionSecrets } from './env.server'
+import { isProduction, sessionSecrets } from './config.server'
 
 const TOAST_KEY = 'toast'
 

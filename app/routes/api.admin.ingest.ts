@@ -5,10 +5,10 @@
  * Markdown file (UTF-8, `?corpusPath=specs/2007/x.md`); `?corpus=1` with no body re-reads the server's
  * corpus folder. Answers 202 with a status URL; the ingest runs in the background.
  */
-import path from 'node:path'
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { appRoot, getDatabase } from '@db/client'
+import { getDatabase } from '@db/client'
 import { requireAdmin } from '~/lib/auth/auth.server'
+import { config } from '~/lib/config.server'
 import { assertSameOrigin, jsonError, readBodyCapped } from '~/lib/http.server'
 import { isHandoffAuthorization } from '../../ingest/handoff'
 import {
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await authorizeIngest(request)
   const params = new URL(request.url).searchParams
   const handle = await getDatabase()
-  const corpusDir = process.env.CORPUS_DIR ?? path.join(appRoot(), 'corpus')
+  const corpusDir = config().CORPUS_DIR
   const statusUrl = (id: string) => `/api/admin/ingest/${id}`
 
   if (params.get('corpus') === '1') {

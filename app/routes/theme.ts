@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { assertSameOrigin, jsonError, readForm, safeRedirectPath } from '~/lib/http.server'
-import { isProduction } from '~/lib/env.server'
+import { isProduction } from '~/lib/config.server'
 import { THEME_PREFERENCES, themeCookie } from '~/lib/theme'
 
 const ThemeForm = z.object({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resetConfig } from '../../config/settings.mjs'
 import { closeDatabase, getDatabase, type Database } from '../../db/client'
 import { users } from '../../db/schema'
 import { createSession } from '../../app/lib/auth/session.server'
@@ -69,6 +70,7 @@ describe.each(DATABASE_KINDS)('form submissions store and routes on %s', (kind) 
     database = await createTestDatabase(kind)
     process.env.DATA_DIR = database.env.DATA_DIR ?? ''
     process.env.DATABASE_URL = database.env.DATABASE_URL ?? ''
+    resetConfig()
     db = (await getDatabase()).db
     await db.insert(users).values([
       { id: pat, email: `pat-${kind}@example.test`, firstName: 'Pat', lastName: 'Field' },
@@ -83,6 +85,7 @@ describe.each(DATABASE_KINDS)('form submissions store and routes on %s', (kind) 
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key]
       else process.env[key] = value
+      resetConfig()
     }
     await database?.cleanup()
   })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resetConfig } from '../../config/settings.mjs'
 import { closeDatabase, getDatabase } from '../../db/client'
 import { searches, users } from '../../db/schema'
 import { createSession } from '../../app/lib/auth/session.server'
@@ -64,6 +65,7 @@ describe.each(DATABASE_KINDS)('history, favourites and admin routes on %s', (kin
     database = await createTestDatabase(kind)
     process.env.DATA_DIR = database.env.DATA_DIR ?? ''
     process.env.DATABASE_URL = database.env.DATABASE_URL ?? ''
+    resetConfig()
     const { db } = await getDatabase()
     await db.insert(users).values([
       { id: pat, email: 'pat@example.test', firstName: 'Pat', lastName: 'Field', newsEmailOptIn: true, createdAt: new Date('2026-01-01T12:00:00Z') },
@@ -89,6 +91,7 @@ describe.each(DATABASE_KINDS)('history, favourites and admin routes on %s', (kin
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key]
       else process.env[key] = value
+      resetConfig()
     }
     await database?.cleanup()
   })

@@ -7,6 +7,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../config/settings.mjs'
 import { rowsOf, type DbHandle } from '../../db/client'
 import {
   getQueryEmbedder,
@@ -170,13 +171,13 @@ describe.each(DATABASE_KINDS)('embeddings on %s', (kind) => {
     })
 
     it('embeds the chunks through the endpoint and switches to openai:<model>', async () => {
-      const env = { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'test-key', EMBEDDINGS_MODEL: 'fake-embed' }
-      const update = await updateEmbeddings(handle, { env })
+      const settings = loadConfig({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'test-key', EMBEDDINGS_MODEL: 'fake-embed' })
+      const update = await updateEmbeddings(handle, { settings })
       expect(update).toMatchObject({ action: 'remote', model: 'openai:fake-embed', embedded: TEXTS.length + 1 })
       expect(calls).toBeGreaterThan(0)
       expect(await modelRows(handle)).toEqual([{ name: 'openai:fake-embed', format: 'openai', dimensions: 3 }])
       expect((await chunkModels(handle)).every((c) => c.embedding_model === 'openai:fake-embed' && c.has_vector)).toBe(true)
-      const again = await updateEmbeddings(handle, { env })
+      const again = await updateEmbeddings(handle, { settings })
       expect(again.embedded).toBe(0)
 
       // Without the endpoint configured, questions cannot be embedded in that space.

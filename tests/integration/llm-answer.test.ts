@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { resetConfig } from '../../config/settings.mjs'
 import type { DbHandle } from '../../db/client'
 import { ingestCorpus } from '../../ingest/index'
 import { runRetry, runSearch } from '../../app/lib/search/search.server'
@@ -51,17 +52,20 @@ beforeAll(async () => {
   process.env.LLM_MODEL = 'test-model'
   process.env.LLM_TIMEOUT_MS = '1500'
   delete process.env.LLM_STRUCTURED_METHOD
+  resetConfig()
 })
 
 afterEach(() => {
   delete process.env.LLM_STRUCTURED_METHOD
   process.env.LLM_TIMEOUT_MS = '1500'
+  resetConfig()
 })
 
 afterAll(async () => {
   for (const key of ENV_KEYS) {
     if (saved[key] === undefined) delete process.env[key]
     else process.env[key] = saved[key]
+    resetConfig()
   }
   await server?.close()
   await handle?.close()
@@ -138,6 +142,7 @@ describe('chat model answers, checked against the retrieved passages', () => {
 
   it('falls back on a timeout, without waiting for the late reply', async () => {
     process.env.LLM_TIMEOUT_MS = '700'
+    resetConfig()
     server.setRespond((body) => ({ delayMs: 3000, reply: { answer: 'late', citations: [idOf(body, 'Drawing G501')], tips: [] } }))
     const started = Date.now()
     const result = await ask()
@@ -148,6 +153,7 @@ describe('chat model answers, checked against the retrieved passages', () => {
 
   it('works with tool calling for servers without JSON schema output', async () => {
     process.env.LLM_STRUCTURED_METHOD = 'functionCalling'
+    resetConfig()
     server.setRespond((body) => {
       const id = idOf(body, 'Drawing G501', '6 ft 3 in (6.25 ft)')
       return { answer: `Set line posts 6 ft 3 in apart [${id}].`, citations: [id], tips: [] }

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resetConfig } from '../../config/settings.mjs'
 import type { DbHandle } from '../../db/client'
 import { newsItems, users } from '../../db/schema'
 import { recordSearch } from '../../app/lib/search/history.server'
@@ -150,11 +151,13 @@ describe('the chat-model narrative (local fake OpenAI server)', () => {
     process.env.LLM_MODEL = 'trend-model'
     process.env.LLM_TIMEOUT_MS = '2000'
     delete process.env.LLM_STRUCTURED_METHOD
+    resetConfig()
   })
   afterAll(async () => {
     for (const key of LLM_KEYS) {
       if (saved[key] === undefined) delete process.env[key]
       else process.env[key] = saved[key]
+      resetConfig()
     }
     await model?.close()
     await handle?.close()

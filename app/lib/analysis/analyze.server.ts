@@ -36,7 +36,8 @@ import { ocrImage, OcrError } from './ocr.server'
 import { pdfText, PdfTextError } from './pdf-text.server'
 import { extractPlanDetails, type PlanDetails } from './plan-details'
 import type { UploadedFile } from './upload.server'
-import { analyseWithVision, visionConfigFromEnv, type VisionOutcome } from './vision.server'
+import { visionModelConfig } from '~/lib/providers.server'
+import { analyseWithVision, type VisionOutcome } from './vision.server'
 
 /** Longest extracted text returned in the result (and stored in history). */
 export const MAX_EXTRACTED_TEXT = 4000
@@ -245,7 +246,7 @@ export async function analyze(handle: DbHandle, input: AnalysisInput): Promise<S
   const started = performance.now()
   const { file } = input
   const isImage = file !== null && file.type !== 'application/pdf'
-  const visionConfig = isImage ? visionConfigFromEnv() : null
+  const visionConfig = isImage ? visionModelConfig() : null
   // The model call and the OCR run side by side: one waits on the network, the other on a worker thread.
   const visionPromise = visionConfig && file ? analyseWithVision(visionConfig, { bytes: file.bytes, type: file.type as 'image/jpeg' | 'image/png' }, input.query) : null
   let reading: TextReading

@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { loadConfig, resetConfig } from '~/lib/config.server'
 import {
   CORRUPT_IMAGE_MESSAGE,
   MAX_OCR_QUEUE_PIXELS,
@@ -73,14 +74,14 @@ describe('ocrImage limits, decided on the header', () => {
     expect(ocrProcessId()).toBeUndefined()
   })
 
-  it('reads its settings from the environment', () => {
-    expect(ocrTimeoutMs({})).toBe(20_000)
-    expect(ocrTimeoutMs({ OCR_TIMEOUT_MS: '5000' })).toBe(5000)
-    expect(ocrTimeoutMs({ OCR_TIMEOUT_MS: 'soon' })).toBe(20_000)
-    expect(ocrMemoryMb({})).toBe(1024)
-    expect(ocrMemoryMb({ OCR_MEMORY_MB: '512' })).toBe(512)
-    expect(ocrRecycleMb({})).toBe(384)
-    expect(ocrRecycleMb({ OCR_RECYCLE_MB: '-1' })).toBe(384)
+  it('reads its settings from the configuration', () => {
+    expect(ocrTimeoutMs(loadConfig({}))).toBe(20_000)
+    expect(ocrTimeoutMs(loadConfig({ OCR_TIMEOUT_MS: '5000' }))).toBe(5000)
+    expect(() => loadConfig({ OCR_TIMEOUT_MS: 'soon' })).toThrow(/OCR_TIMEOUT_MS must be a whole number of milliseconds/)
+    expect(ocrMemoryMb(loadConfig({}))).toBe(1024)
+    expect(ocrMemoryMb(loadConfig({ OCR_MEMORY_MB: '512' }))).toBe(512)
+    expect(ocrRecycleMb(loadConfig({}))).toBe(384)
+    expect(() => loadConfig({ OCR_RECYCLE_MB: '-1' })).toThrow(/OCR_RECYCLE_MB must be a whole number from 1/)
   })
 })
 
@@ -90,6 +91,7 @@ describe('ocrImage in the OCR process', () => {
     await shutdownOcr()
     process.env.OCR_MEMORY_MB = saved.memory ?? ''
     process.env.OCR_RECYCLE_MB = saved.recycle ?? ''
+    resetConfig()
   })
   afterAll(() => shutdownOcr())
 
@@ -118,6 +120,7 @@ describe('ocrImage in the OCR process', () => {
   it('caps the memory the decoder may take: an image past the cap fails in the OCR process, which keeps serving', async () => {
     // 5000 x 4000 colour: leptonica needs 80 MB for the picture alone, over a 64 MB WebAssembly heap.
     process.env.OCR_MEMORY_MB = '64'
+    resetConfig()
     const error = await ocrImage(png(5000, 4000, 3)).catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 422, code: 'corrupt' })
     const pid = ocrProcessId()
@@ -142,10 +145,12 @@ describe('ocrImage in the OCR process', () => {
 
   it('replaces the process after a job that left it grown past OCR_RECYCLE_MB, and keeps one that has not', async () => {
     process.env.OCR_RECYCLE_MB = '100000'
+    resetConfig()
     await ocrImage(png(400, 200))
     const pid = ocrProcessId()
     expect(pid).toBeGreaterThan(0)
     process.env.OCR_RECYCLE_MB = '1'
+    resetConfig()
     await ocrImage(png(400, 200))
     expect(ocrProcessId()).toBeUndefined()
     await ocrImage(png(400, 200))

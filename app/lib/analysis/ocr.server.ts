@@ -22,23 +22,19 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { appRoot } from '@db/client'
+import { config, type Config } from '~/lib/config.server'
 import { logger } from '~/lib/logger.server'
 import { ocrProcessSettings } from '../ocr/settings'
 import { checkImageForDecoding, CORRUPT_IMAGE_MESSAGE, MAX_IMAGE_PIXELS } from './image-header'
 
 export { CORRUPT_IMAGE_MESSAGE }
 
-export const DEFAULT_OCR_TIMEOUT_MS = 20_000
 /** Images in hand at most (running and waiting); more and the reader answers that it is busy. */
 export const MAX_OCR_QUEUE = 8
 /** Pixels in hand at most: two 40 MP photos, or eight 12 MP phone photos. */
 export const MAX_OCR_QUEUE_PIXELS = 100_000_000
 /** Largest image read, in pixels (checked on the header before decoding). */
 export const MAX_OCR_PIXELS = MAX_IMAGE_PIXELS
-/** Cap of the OCR process's WebAssembly heap, where the image is decoded and recognised. */
-export const DEFAULT_OCR_MEMORY_MB = 1024
-/** Resident memory of the OCR process after a job above which it is replaced. */
-export const DEFAULT_OCR_RECYCLE_MB = 384
 /** JavaScript heap of the OCR process (it holds one image and the text at a time). */
 const OCR_PROCESS_HEAP_MB = 256
 const OCR_START_TIMEOUT_MS = 60_000
@@ -68,21 +64,16 @@ export interface OcrResult {
   durationMs: number
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const number = Number(value)
-  return value !== undefined && value !== '' && Number.isFinite(number) && number > 0 ? number : fallback
+export function ocrTimeoutMs(settings: Config = config()): number {
+  return settings.OCR_TIMEOUT_MS
 }
 
-export function ocrTimeoutMs(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  return positive(env.OCR_TIMEOUT_MS, DEFAULT_OCR_TIMEOUT_MS)
+export function ocrMemoryMb(settings: Config = config()): number {
+  return settings.OCR_MEMORY_MB
 }
 
-export function ocrMemoryMb(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  return positive(env.OCR_MEMORY_MB, DEFAULT_OCR_MEMORY_MB)
-}
-
-export function ocrRecycleMb(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  return positive(env.OCR_RECYCLE_MB, DEFAULT_OCR_RECYCLE_MB)
+export function ocrRecycleMb(settings: Config = config()): number {
+  return settings.OCR_RECYCLE_MB
 }
 
 interface Reply {
@@ -123,7 +114,7 @@ class OcrProcess {
       // leptonica decodes the image. Flags of the server (loaders, inspectors) are not passed on.
       execArgv: [`--wasm-max-mem-pages=${pages}`, `--max-old-space-size=${OCR_PROCESS_HEAP_MB}`],
       // Nothing of the server's environment (keys, database address) is needed there.
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: config().NODE_ENV ?? 'production' },
       serialization: 'advanced',
       // The decoder's warnings go where they went when tesseract ran in the server process.
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

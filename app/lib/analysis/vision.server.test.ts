@@ -1,27 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../../tests/helpers/openai-server'
-import { analyseWithVision, visionConfigFromEnv, visionReplySchema, type VisionConfig } from './vision.server'
-
-describe('visionConfigFromEnv', () => {
-  it('is off without a model or a key', () => {
-    expect(visionConfigFromEnv({})).toBeNull()
-    expect(visionConfigFromEnv({ VISION_MODEL: 'm' })).toBeNull()
-    expect(visionConfigFromEnv({ OPENAI_API_KEY: 'k' })).toBeNull()
-  })
-
-  it('reads the model, the key and the endpoint, the vision ones first', () => {
-    expect(visionConfigFromEnv({ VISION_MODEL: 'gpt-4o', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://x/v1/' })).toEqual({
-      model: 'gpt-4o',
-      apiKey: 'k',
-      baseURL: 'http://x/v1',
-      timeoutMs: 30_000,
-    })
-    expect(
-      visionConfigFromEnv({ VISION_MODEL: 'v', VISION_API_KEY: 'vk', OPENAI_API_KEY: 'k', VISION_BASE_URL: 'http://v/v1', OPENAI_BASE_URL: 'http://x', VISION_TIMEOUT_MS: '500' }),
-    ).toEqual({ model: 'v', apiKey: 'vk', baseURL: 'http://v/v1', timeoutMs: 500 })
-    expect(visionConfigFromEnv({ VISION_MODEL: 'v', OPENAI_API_KEY: 'k' })?.baseURL).toBe('https://api.openai.com/v1')
-  })
-})
+import { analyseWithVision, visionReplySchema, type VisionConfig } from './vision.server'
 
 describe('visionReplySchema', () => {
   it('keeps valid findings, drops bad optional values, caps lists', () => {

@@ -5,42 +5,18 @@
  * model findings and a notice saying why: the analysis goes on from the text and the description.
  * The findings are the model's, and are always marked origin 'model' where they are shown.
  *
- * Configuration, following llm.server.ts `llmConfigFromEnv`:
- * - VISION_MODEL and an API key (VISION_API_KEY, else OPENAI_API_KEY): both required to turn it on;
- * - VISION_BASE_URL, else OPENAI_BASE_URL: the OpenAI-compatible endpoint (default: OpenAI's own);
- * - VISION_TIMEOUT_MS: per call, default 30000.
- *
- * A plain fetch is used rather than ChatOpenAI: the request is one message with an image part and a JSON
- * response format, and a plain call keeps the time limit and the error handling exact.
+ * Its settings (VISION_MODEL, VISION_API_KEY, VISION_BASE_URL, VISION_TIMEOUT_MS) and its client (a plain
+ * chat-completions call) come from ~/lib/providers.server.
  */
 import { z } from 'zod'
 import { logger } from '~/lib/logger.server'
+import { createVisionClient, type VisionConfig } from '~/lib/providers.server'
 import { SEVERITIES, type Severity } from '~/lib/search/core/types'
 
-export const DEFAULT_VISION_TIMEOUT_MS = 30_000
 const MAX_FINDINGS = 8
 const MAX_TEXT = 200
 
-export interface VisionConfig {
-  model: string
-  apiKey: string
-  baseURL: string
-  timeoutMs: number
-}
-
-export function visionConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): VisionConfig | null {
-  const model = env.VISION_MODEL?.trim()
-  const apiKey = (env.VISION_API_KEY?.trim() || env.OPENAI_API_KEY?.trim()) ?? ''
-  if (!model || !apiKey) return null
-  const timeout = Number(env.VISION_TIMEOUT_MS)
-  const baseURL = env.VISION_BASE_URL?.trim() || env.OPENAI_BASE_URL?.trim() || 'https://api.openai.com/v1'
-  return {
-    model,
-    apiKey,
-    baseURL: baseURL.replace(/\/+$/, ''),
-    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_VISION_TIMEOUT_MS,
-  }
-}
+export type { VisionConfig } from '~/lib/providers.server'
 
 const text = z
   .string()
@@ -127,12 +103,7 @@ export async function analyseWithVision(
   }
   let reply: Response
   try {
-    reply = await fetch(`${config.baseURL}/chat/completions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.apiKey}` },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(config.timeoutMs),
-    })
+    reply = await createVisionClient(config).chatCompletion(body)
   } catch (error) {
     const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
     logger.warn({ err: error, model: config.model }, 'vision model call failed')

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
-import { isProduction, sessionSecrets } from '../env.server'
+import { isProduction, sessionSecrets } from '../config.server'
 
 /**
  * The known-device cookie: proof that this browser signed in to an account before. It is not a

@@ -3,7 +3,7 @@ import { createCookie } from '@remix-run/node'
 import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Database } from '@db/client'
 import { sessions, users } from '@db/schema'
-import { isProduction, sessionSecrets } from '../env.server'
+import { isProduction, sessionSecrets } from '../config.server'
 
 /** Members stay signed in: a session lasts 90 days, renewed on use once it is a day old. */
 export const SESSION_TTL_MS = 90 * 24 * 60 * 60 * 1000

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '@db/client'
 import { favourites, formSubmissions, searches, users } from '@db/schema'
+import { config } from '../config.server'
 import { canSearch } from '../search/quota.server'
 import { decoyHash, hashPassword, verifyPassword } from './password.server'
 import type { SignInInput, SignUpInput } from './schemas'
@@ -12,10 +13,7 @@ import type { UserRow } from './session.server'
  * ADMIN_EMAILS (comma-separated) gets the admin role. After that, `npm run admin -- grant <email>`.
  */
 export function isBootstrapAdminEmail(email: string): boolean {
-  const list = (process.env.ADMIN_EMAILS ?? '')
-    .split(',')
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean)
+  const list = config().ADMIN_EMAILS.map((e) => e.toLowerCase())
   return list.includes(email.trim().toLowerCase())
 }
 

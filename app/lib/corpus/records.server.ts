@@ -2,12 +2,12 @@
  * Loads the product's own knowledge records from corpus/ (Markdown with YAML front matter),
  * validates them with the schemas in ./schema and keeps them in memory.
  *
- * The corpus directory is `process.env.CORPUS_DIR`, else `<cwd>/corpus`, read when a loader first
- * runs. An invalid record throws an Error naming the file and the failing field; a failed load is
+ * The corpus directory is CORPUS_DIR (config.server.ts), read when a loader first runs. An invalid record throws an Error naming the file and the failing field; a failed load is
  * not cached, so a corrected file is picked up on the next call.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { config } from '../config.server'
 import matter from 'gray-matter'
 import type { z } from 'zod'
 import {
@@ -21,7 +21,7 @@ import {
 } from './schema'
 
 export function corpusDir(): string {
-  return process.env.CORPUS_DIR ?? path.resolve(process.cwd(), 'corpus')
+  return config().CORPUS_DIR
 }
 
 let drawingsPromise: Promise<Drawing[]> | undefined

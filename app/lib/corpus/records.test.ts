@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import matter from 'gray-matter'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { resetConfig } from '~/lib/config.server'
 import { cheatSheetIdForTopic, FALLBACK_CHEAT_SHEET_ID } from './cheat-sheet-topic'
 import {
   clearCorpusCache,
@@ -28,12 +29,14 @@ let catalogue: DocumentCatalogue
 
 beforeAll(async () => {
   delete process.env.CORPUS_DIR
+  resetConfig()
   clearCorpusCache()
   ;[drawings, sheets, catalogue] = await Promise.all([loadDrawings(), loadCheatSheets(), loadDocumentCatalogue()])
 })
 
 afterEach(() => {
   delete process.env.CORPUS_DIR
+  resetConfig()
 })
 
 const allMeasurements = () => drawings.flatMap((drawing) => drawing.measurements.map((m) => ({ ...m, drawing: drawing.id })))
@@ -230,10 +233,12 @@ describe('loaders', () => {
       const good = await readFile(path.join(corpusDir(), 'drawings', 'drawing-g501.md'), 'utf8')
       await writeFile(path.join(dir, 'drawings', 'drawing-g501.md'), good.replace('basis: national', 'basis: rumour'))
       process.env.CORPUS_DIR = dir
+      resetConfig()
       clearCorpusCache()
       await expect(loadDrawings()).rejects.toThrow(/drawing-g501\.md.*measurements\.0\.basis/)
     } finally {
       delete process.env.CORPUS_DIR
+      resetConfig()
       clearCorpusCache()
       await rm(dir, { recursive: true, force: true })
     }
@@ -250,10 +255,12 @@ describe('loaders', () => {
       data.measurements[index] = { ...data.measurements[index]!, citation: 'Trust me.' }
       await writeFile(path.join(dir, 'drawings', 'drawing-s103.md'), matter.stringify(parsed.content, data))
       process.env.CORPUS_DIR = dir
+      resetConfig()
       clearCorpusCache()
       await expect(loadDrawings()).rejects.toThrow(new RegExp(`drawing-s103\\.md.*measurements\\.${index}\\.citation`))
     } finally {
       delete process.env.CORPUS_DIR
+      resetConfig()
       clearCorpusCache()
       await rm(dir, { recursive: true, force: true })
     }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { resetConfig } from '~/lib/config.server'
 import { cheatSheetIdForTopic } from '~/lib/corpus/cheat-sheet-topic'
 import { clearCorpusCache, loadCheatSheets, loadDocumentCatalogue } from '~/lib/corpus/records.server'
 import type { CheatSheet, DocumentCatalogue } from '~/lib/corpus/schema'
@@ -10,6 +11,7 @@ let catalogue: DocumentCatalogue
 
 beforeAll(async () => {
   delete process.env.CORPUS_DIR
+  resetConfig()
   clearCorpusCache()
   ;[sheets, catalogue] = await Promise.all([loadCheatSheets(), loadDocumentCatalogue()])
 })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { resetConfig } from '~/lib/config.server'
 import { readCorpus } from '../corpus/files.server'
 import { loadFeeds, parseFeedList } from './feeds.server'
 
@@ -9,6 +10,7 @@ const CORPUS_FEEDS = path.resolve(import.meta.dirname, '../../../corpus/news/fee
 describe('feed list', () => {
   afterEach(() => {
     delete process.env.NEWS_FEEDS_JSON
+    resetConfig()
   })
   it('corpus/news/feeds.json matches the schema and covers every category', () => {
     const feeds = parseFeedList(JSON.parse(fs.readFileSync(CORPUS_FEEDS, 'utf8')))
@@ -26,6 +28,7 @@ describe('feed list', () => {
       { id: 'a', name: 'A', url: 'http://127.0.0.1:1/a.xml', category: 'osha', source: 'A' },
       { id: 'b', name: 'B', url: 'http://127.0.0.1:1/b.xml', category: 'scdot', source: 'B', enabled: false },
     ])
+    resetConfig()
     expect(loadFeeds().map((f) => f.id)).toEqual(['a'])
   })
   it('refuses bad lists with a clear error', () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { z } from 'zod'
-import { appRoot } from '@db/client'
+import { config } from '../config.server'
 import { NEWS_CATEGORIES } from './types'
 
 export const FeedDefinitionSchema = z.object({
@@ -41,7 +40,7 @@ export function parseFeedList(json: unknown): FeedDefinition[] {
 }
 
 export function feedsFilePath(): string {
-  return process.env.NEWS_FEEDS_FILE ?? path.join(process.env.CORPUS_DIR ?? path.join(appRoot(), 'corpus'), 'news', 'feeds.json')
+  return config().NEWS_FEEDS_FILE
 }
 
 /**
@@ -50,8 +49,7 @@ export function feedsFilePath(): string {
  * does not match the schema, naming the problem.
  */
 export function loadFeeds(): FeedDefinition[] {
-  const inline = process.env.NEWS_FEEDS_JSON
-  const raw = inline !== undefined && inline.trim() !== '' ? inline : fs.readFileSync(feedsFilePath(), 'utf8')
+  const raw = config().NEWS_FEEDS_JSON ?? fs.readFileSync(feedsFilePath(), 'utf8')
   const feeds = parseFeedList(JSON.parse(raw))
   return feeds.filter((feed) => feed.enabled !== false)
 }

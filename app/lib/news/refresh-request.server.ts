@@ -1,4 +1,5 @@
 import { getDatabase } from '@db/client'
+import { config } from '../config.server'
 import { assertSameOrigin, jsonError } from '../http.server'
 import { hitRateLimit, type RateLimitRule } from '../rate-limit.server'
 import { refreshNews, type NewsRefreshReport } from './refresh.server'
@@ -8,8 +9,7 @@ import { refreshNews, type NewsRefreshReport } from './refresh.server'
  * scheduled fetch keeps the list current anyway. RATE_LIMIT_NEWS_REFRESH_PER_IP raises it for tests.
  */
 export function newsRefreshRule(): RateLimitRule {
-  const limit = Number(process.env.RATE_LIMIT_NEWS_REFRESH_PER_IP ?? 6)
-  return { limit: Number.isFinite(limit) && limit > 0 ? limit : 6, windowMs: 10 * 60_000 }
+  return { limit: config().RATE_LIMIT_NEWS_REFRESH_PER_IP, windowMs: 10 * 60_000 }
 }
 
 export const NEWS_REFRESH_LIMITED_MESSAGE = 'News was refreshed a moment ago. Please wait a few minutes and try again.'

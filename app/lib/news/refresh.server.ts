@@ -1,8 +1,9 @@
 import type { DbHandle } from '@db/client'
+import { config } from '../config.server'
 import { logger } from '../logger.server'
 import { pushNewsItems, type SendOptions } from '../push/send.server'
 import { categorise, prioritise } from './classify'
-import { DEFAULT_FEED_MAX_BYTES, DEFAULT_FEED_TIMEOUT_MS, fetchFeed } from './fetch-feed.server'
+import { DEFAULT_FEED_MAX_BYTES, fetchFeed } from './fetch-feed.server'
 import { loadFeeds, type FeedDefinition } from './feeds.server'
 import { acquireJobLock, PROCESS_HOLDER, releaseJobLock } from './lock.server'
 import { dedupeById, normaliseEntry } from './normalise'
@@ -37,8 +38,7 @@ export interface RefreshOptions {
 }
 
 export function feedTimeoutMs(): number {
-  const configured = Number(process.env.NEWS_FEED_TIMEOUT_MS)
-  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_FEED_TIMEOUT_MS
+  return config().NEWS_FEED_TIMEOUT_MS
 }
 
 async function refreshFeed(

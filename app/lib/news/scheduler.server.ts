@@ -1,10 +1,7 @@
 import type { DbHandle } from '@db/client'
+import { config } from '../config.server'
 import { logger } from '../logger.server'
 import { refreshNews } from './refresh.server'
-
-export const DEFAULT_NEWS_INTERVAL_MS = 30 * 60_000
-/** The first fetch waits this long after start, so startup and the first requests are not slowed. */
-export const DEFAULT_FIRST_FETCH_DELAY_MS = 15_000
 
 interface Scheduler {
   timer: NodeJS.Timeout | null
@@ -17,13 +14,8 @@ const KEY = Symbol.for('scdot.news-scheduler')
 type GlobalWithScheduler = typeof globalThis & { [KEY]?: Scheduler | null }
 const registry = globalThis as GlobalWithScheduler
 
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value)
-  return value !== undefined && Number.isFinite(n) && n > 0 ? n : fallback
-}
-
 export function newsFetchEnabled(): boolean {
-  return (process.env.NEWS_FETCH ?? 'on').toLowerCase() !== 'off'
+  return config().NEWS_FETCH
 }
 
 /**
@@ -34,8 +26,8 @@ export function newsFetchEnabled(): boolean {
  */
 export function startNewsScheduler(getHandle: () => Promise<DbHandle>): boolean {
   if (registry[KEY] || !newsFetchEnabled()) return false
-  const intervalMs = positive(process.env.NEWS_FETCH_INTERVAL_MS, DEFAULT_NEWS_INTERVAL_MS)
-  const firstDelayMs = positive(process.env.NEWS_FIRST_FETCH_DELAY_MS, DEFAULT_FIRST_FETCH_DELAY_MS)
+  // The first fetch waits NEWS_FIRST_FETCH_DELAY_MS after start, so startup and the first requests are not slowed.
+  const { NEWS_FETCH_INTERVAL_MS: intervalMs, NEWS_FIRST_FETCH_DELAY_MS: firstDelayMs } = config()
   const scheduler: Scheduler = { timer: null, running: null, stopped: false }
   registry[KEY] = scheduler
   const schedule = (delay: number) => {

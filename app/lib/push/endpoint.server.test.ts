@@ -1,5 +1,6 @@
 import type { LookupAddress } from 'node:dns'
 import { afterEach, describe, expect, it } from 'vitest'
+import { resetConfig } from '~/lib/config.server'
 import type { Resolve } from '../net/outbound.server'
 import {
   checkSubscriptionEndpoint,
@@ -48,14 +49,17 @@ describe('PUSH_ALLOWED_HOSTS', () => {
   afterEach(() => {
     if (saved === undefined) delete process.env.PUSH_ALLOWED_HOSTS
     else process.env.PUSH_ALLOWED_HOSTS = saved
+    resetConfig()
   })
 
   it('is off by default, and lets exactly its host:port entries through', async () => {
     delete process.env.PUSH_ALLOWED_HOSTS
+    resetConfig()
     expect(pushAllowedHosts().size).toBe(0)
     expect(await checkSubscriptionEndpoint('https://127.0.0.1:4443/push/x', { resolve })).toMatchObject({ status: 400 })
 
     process.env.PUSH_ALLOWED_HOSTS = '127.0.0.1:4443'
+    resetConfig()
     expect(await checkSubscriptionEndpoint('https://127.0.0.1:4443/push/x', { resolve })).toBeNull()
     expect(await checkSubscriptionEndpoint('https://127.0.0.1:4444/push/x', { resolve })).toMatchObject({ status: 400 })
     expect(await checkSubscriptionEndpoint('http://127.0.0.1:4443/push/x', { resolve })).toMatchObject({ status: 400 })

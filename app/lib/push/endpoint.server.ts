@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type https from 'node:https'
 import tls from 'node:tls'
+import { config } from '../config.server'
 import { GuardedHttpsAgent } from '../net/guarded-agent.server'
 import { checkUrl, checkUrlResolved, parseAllowedHosts, systemResolve, type Resolve } from '../net/outbound.server'
 import { logger } from '../logger.server'
@@ -23,7 +24,7 @@ let allowedCache: { value: string | undefined; hosts: ReadonlySet<string> } | un
 
 /** PUSH_ALLOWED_HOSTS as `hostKey`s (read again when the variable changes; bad entries logged and ignored). */
 export function pushAllowedHosts(): ReadonlySet<string> {
-  const value = process.env.PUSH_ALLOWED_HOSTS
+  const value = config().PUSH_ALLOWED_HOSTS
   if (allowedCache && allowedCache.value === value) return allowedCache.hosts
   const { hosts, invalid } = parseAllowedHosts(value)
   if (invalid.length) logger.warn({ invalid }, 'PUSH_ALLOWED_HOSTS entries ignored: each must be host:port')
@@ -76,8 +77,8 @@ let envConnection: { key: string; connection: PushConnection } | undefined
 
 /** PUSH_CA_FILE (read once per value) and PUSH_ALLOWED_HOSTS. */
 export function pushConnectionFromEnv(): PushConnection {
-  const file = process.env.PUSH_CA_FILE || undefined
-  const key = JSON.stringify([file ?? null, process.env.PUSH_ALLOWED_HOSTS ?? null])
+  const { PUSH_CA_FILE: file, PUSH_ALLOWED_HOSTS: hosts } = config()
+  const key = JSON.stringify([file ?? null, hosts ?? null])
   if (envConnection?.key !== key) {
     envConnection = { key, connection: { ca: file ? fs.readFileSync(file, 'utf8') : undefined, allowedHosts: pushAllowedHosts() } }
   }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import webpush from 'web-push'
 import type { DbHandle } from '@db/client'
 import { appSettings } from '@db/schema'
+import { config } from '../config.server'
 import { logger } from '../logger.server'
 
 /**
@@ -16,13 +17,11 @@ export interface VapidDetails {
 }
 
 export const VAPID_SETTING_KEY = 'vapid'
-export const DEFAULT_VAPID_SUBJECT = 'mailto:notifications@specifications-only.app'
 
 const cache = new WeakMap<object, Promise<VapidDetails>>()
 
 function subject(): string {
-  const value = process.env.VAPID_SUBJECT?.trim()
-  return value && /^(mailto:|https:\/\/)/.test(value) ? value : DEFAULT_VAPID_SUBJECT
+  return config().VAPID_SUBJECT
 }
 
 function isKeyPair(value: unknown): value is { publicKey: string; privateKey: string } {
@@ -31,8 +30,7 @@ function isKeyPair(value: unknown): value is { publicKey: string; privateKey: st
 }
 
 async function loadOrCreate(handle: DbHandle): Promise<VapidDetails> {
-  const envPublic = process.env.VAPID_PUBLIC_KEY?.trim()
-  const envPrivate = process.env.VAPID_PRIVATE_KEY?.trim()
+  const { VAPID_PUBLIC_KEY: envPublic, VAPID_PRIVATE_KEY: envPrivate } = config()
   if (envPublic && envPrivate) return { subject: subject(), publicKey: envPublic, privateKey: envPrivate }
 
   const generated = webpush.generateVAPIDKeys()

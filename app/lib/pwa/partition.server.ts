@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { sessionCookie } from '../auth/session.server'
-import { sessionSecrets } from '../env.server'
+import { sessionSecrets } from '../config.server'
 import { ANONYMOUS_PARTITION, PARTITION_HEADER } from './cache-policy'
 
 /**

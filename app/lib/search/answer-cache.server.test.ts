@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { loadConfig } from '~/lib/config.server'
 import { AnswerCache, answerCacheEnabled, frozen } from './answer-cache.server'
 
 function setup(options: { max?: number; recheckMs?: number } = {}) {
@@ -125,9 +126,9 @@ describe('AnswerCache', () => {
 
 describe('answer cache helpers', () => {
   it('is on unless SEARCH_ANSWER_CACHE=0', () => {
-    expect(answerCacheEnabled({})).toBe(true)
-    expect(answerCacheEnabled({ SEARCH_ANSWER_CACHE: '1' })).toBe(true)
-    expect(answerCacheEnabled({ SEARCH_ANSWER_CACHE: '0' })).toBe(false)
+    expect(answerCacheEnabled(loadConfig({}))).toBe(true)
+    expect(answerCacheEnabled(loadConfig({ SEARCH_ANSWER_CACHE: '1' }))).toBe(true)
+    expect(answerCacheEnabled(loadConfig({ SEARCH_ANSWER_CACHE: '0' }))).toBe(false)
   })
 
   it('freezes a cached answer deeply', () => {

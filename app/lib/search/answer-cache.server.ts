@@ -11,6 +11,7 @@
  * - `SEARCH_ANSWER_CACHE=0` turns it off (benchmarks of the uncached path, or to rule it out).
  */
 import type { DbHandle } from '@db/client'
+import { config, type Config } from '~/lib/config.server'
 import { corpusVersion } from './corpus-version.server'
 
 export const ANSWER_CACHE_MAX = 500
@@ -124,8 +125,8 @@ export class AnswerCache<V> {
   }
 }
 
-export function answerCacheEnabled(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  return env.SEARCH_ANSWER_CACHE !== '0'
+export function answerCacheEnabled(settings: Config = config()): boolean {
+  return settings.SEARCH_ANSWER_CACHE
 }
 
 const caches = new WeakMap<DbHandle, AnswerCache<unknown>>()

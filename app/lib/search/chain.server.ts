@@ -1,6 +1,6 @@
 /**
  * The answer chain: a LangChain runnable, built once and reused by every search, rebuilt only when the
- * chat-model configuration changes (llm.server.ts `llmConfigFromEnv`).
+ * chat-model configuration changes (~/lib/providers.server `chatModelConfig`).
  *
  *   retrieve (analysis + hybrid retrieval in Postgres, cheat-sheet records)
  *     -> prepare (the core ranks the candidates and their facts, decides confidence and scope: core/decide.ts)
@@ -21,7 +21,8 @@ import {
   type AnswerBody,
   type Prepared,
 } from './core/compose'
-import { configKey, createModelAnswerer, llmConfigFromEnv, type ModelAnswer, type ModelAnswerer } from './llm.server'
+import { chatModelConfig } from '~/lib/providers.server'
+import { configKey, createModelAnswerer, type ModelAnswer, type ModelAnswerer } from './llm.server'
 import { calculationSuggestions, calculatorNote, type CheatSheetInfo } from './core/answer-suggestions'
 import type { CorpusStats } from './core/rank'
 import { retrieve } from './retrieve.server'
@@ -136,7 +137,7 @@ let built: { key: string; chain: Runnable<ChainInput, ChainOutput> } | undefined
 
 /** The chain for the current configuration: built on first use, rebuilt only when the configuration changes. */
 export function getAnswerChain(): Runnable<ChainInput, ChainOutput> {
-  const config = llmConfigFromEnv()
+  const config = chatModelConfig()
   const key = configKey(config)
   if (built?.key !== key) {
     built = { key, chain: buildAnswerChain(config ? createModelAnswerer(config) : null) }

@@ -38,7 +38,9 @@ import {
   type LsaOptions,
   type SerializedLsaModel,
 } from './core/lsa'
-import { createEmbeddings, LsaEmbeddings, parseEmbeddingsConfig, type EmbeddingsConfig } from './embeddings.server'
+import type { Config } from '~/lib/config.server'
+import { embeddingsConfig, type EmbeddingsConfig } from '~/lib/providers.server'
+import { createEmbeddings, LsaEmbeddings } from './embeddings.server'
 import { embeddingText, type ChunkEmbedder, type IngestChunk } from './core/chunk'
 import { TOKENIZER_VERSION } from './core/tokenize'
 
@@ -78,10 +80,6 @@ export interface EmbeddingUpdate {
   /** Chunks whose vector was (re)written. */
   embedded: number
   millis: { train: number; embed: number; write: number }
-}
-
-export function embeddingsConfig(env: Record<string, string | undefined> = process.env): EmbeddingsConfig {
-  return parseEmbeddingsConfig(env)
 }
 
 export async function currentModelRow(handle: DbHandle): Promise<CurrentModelRow | null> {
@@ -203,7 +201,8 @@ function textOf(row: ChunkTextRow): string {
 }
 
 export interface UpdateEmbeddingsOptions {
-  env?: Record<string, string | undefined>
+  /** The settings to take the embeddings endpoint from (default: this process's). */
+  settings?: Config
   onProgress?: (message: string) => void
   /** Override the LSA caps (tests, benchmarks). */
   lsa?: Partial<typeof LSA_LIMITS>
@@ -218,7 +217,7 @@ export interface UpdateEmbeddingsOptions {
  * embeds the missing vectors through the configured endpoint), then switches the current model.
  */
 export async function updateEmbeddings(handle: DbHandle, options: UpdateEmbeddingsOptions = {}): Promise<EmbeddingUpdate> {
-  const config = embeddingsConfig(options.env)
+  const config = embeddingsConfig(options.settings)
   const progress = options.onProgress ?? (() => {})
   const millis = { train: 0, embed: 0, write: 0 }
   const current = await currentModelRow(handle)
@@ -370,9 +369,9 @@ export interface PreparedEmbeddings {
 export async function prepareEmbeddings(
   handle: DbHandle,
   replacing: Array<{ documentId: string; chunks: Array<IngestChunk> }>,
-  options: Pick<UpdateEmbeddingsOptions, 'env' | 'lsa' | 'onProgress' | 'train'> = {},
+  options: Pick<UpdateEmbeddingsOptions, 'settings' | 'lsa' | 'onProgress' | 'train'> = {},
 ): Promise<PreparedEmbeddings> {
-  const config = embeddingsConfig(options.env)
+  const config = embeddingsConfig(options.settings)
   if (config.kind === 'openai') return { embedder: remoteEmbedder(config) }
   if (replacing.length === 0) return { embedder: null }
   const ids = replacing.map((r) => r.documentId)
@@ -454,7 +453,7 @@ export async function embedStoredChunks(
  * change): a chunk whose vector names another model than the current one, no current model for two or more
  * chunks, or a current model of another kind than the configured one. `updateEmbeddings` mends all of these.
  */
-export async function embeddingsNeedRepair(handle: DbHandle, env: Record<string, string | undefined> = process.env): Promise<boolean> {
+export async function embeddingsNeedRepair(handle: DbHandle): Promise<boolean> {
   const current = await currentModelRow(handle)
   const [row] = rowsOf<{ stale: boolean; chunks: string | number }>(
     await handle.db.execute(sql`
@@ -463,7 +462,7 @@ export async function embeddingsNeedRepair(handle: DbHandle, env: Record<string,
   )
   if (row!.stale) return true
   if (!current) return Number(row!.chunks) >= 2
-  const config = embeddingsConfig(env)
+  const config = embeddingsConfig()
   return config.kind === 'openai' ? current.name !== `openai:${config.model}` : current.format !== LSA_FORMAT
 }
 

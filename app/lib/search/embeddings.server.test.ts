@@ -4,7 +4,9 @@ import { type AddressInfo } from 'node:net'
 import { Embeddings, type EmbeddingsInterface } from '@langchain/core/embeddings'
 import { OpenAIEmbeddings } from '@langchain/openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEmbeddings, LsaEmbeddings, parseEmbeddingsConfig } from './embeddings.server'
+import { loadConfig } from '~/lib/config.server'
+import { embeddingsConfig } from '~/lib/providers.server'
+import { createEmbeddings, LsaEmbeddings } from './embeddings.server'
 import { embed, trainLsa } from './core/lsa'
 
 const model = trainLsa(
@@ -41,34 +43,6 @@ describe('LsaEmbeddings', () => {
 
   it('embeds unknown words as the zero vector', async () => {
     expect(await embeddings.embedQuery('zebra xylophone')).toEqual([0, 0, 0])
-  })
-})
-
-describe('parseEmbeddingsConfig', () => {
-  const remote = { OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_API_KEY: 'key', EMBEDDINGS_MODEL: 'nomic' }
-
-  it('defaults to the corpus-trained model', () => {
-    expect(parseEmbeddingsConfig({})).toEqual({ kind: 'lsa' })
-    expect(parseEmbeddingsConfig({ OPENAI_BASE_URL: '', OPENAI_API_KEY: ' ', EMBEDDINGS_MODEL: '' })).toEqual({
-      kind: 'lsa',
-    })
-    // A chat endpoint alone does not switch the embeddings.
-    expect(parseEmbeddingsConfig({ ...remote, EMBEDDINGS_MODEL: undefined })).toEqual({ kind: 'lsa' })
-  })
-
-  it('uses the endpoint when all three are set', () => {
-    expect(parseEmbeddingsConfig(remote)).toEqual({
-      kind: 'openai',
-      model: 'nomic',
-      baseURL: 'http://127.0.0.1:11434/v1',
-      apiKey: 'key',
-    })
-  })
-
-  it('rejects a model without an endpoint and a malformed address', () => {
-    expect(() => parseEmbeddingsConfig({ EMBEDDINGS_MODEL: 'nomic' })).toThrow(/needs OPENAI_BASE_URL/)
-    expect(() => parseEmbeddingsConfig({ ...remote, OPENAI_BASE_URL: 'not a url' })).toThrow()
-    expect(() => parseEmbeddingsConfig({ ...remote, OPENAI_BASE_URL: 'ftp://host/v1' })).toThrow()
   })
 })
 
@@ -127,7 +101,7 @@ describe('createEmbeddings', () => {
   })
 
   it('reaches a configured OpenAI-compatible endpoint', async () => {
-    const config = parseEmbeddingsConfig({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'test-key', EMBEDDINGS_MODEL: 'tiny' })
+    const config = embeddingsConfig(loadConfig({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: 'test-key', EMBEDDINGS_MODEL: 'tiny' }))
     const embeddings = createEmbeddings(config)
     expect(embeddings).toBeInstanceOf(OpenAIEmbeddings)
 

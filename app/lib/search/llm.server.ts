@@ -4,51 +4,23 @@
  * and figure against those passages. Any failure (no valid citation, an invented figure, an HTTP error, a
  * timeout, an unparsable reply) is returned as a reason: the caller falls back to the extractive answer.
  *
- * Configuration (read from the environment; the answer chain is rebuilt when it changes):
- * - LLM_MODEL and OPENAI_API_KEY: both required to turn the model on;
- * - OPENAI_BASE_URL: an OpenAI-compatible endpoint (default: OpenAI's own);
- * - LLM_TIMEOUT_MS: per call, default 15000;
- * - LLM_STRUCTURED_METHOD: 'jsonSchema' (default: response_format json_schema), 'functionCalling' (a forced
- *   tool call) or 'jsonMode', for servers that support only one of them.
+ * The model's settings (LLM_MODEL, OPENAI_API_KEY, OPENAI_BASE_URL, LLM_TIMEOUT_MS, LLM_STRUCTURED_METHOD:
+ * 'jsonSchema', 'functionCalling' or 'jsonMode', for servers that support only one of them) and its client
+ * come from ~/lib/providers.server; the answer chain is rebuilt when they change.
  */
 import { HumanMessage, SystemMessage } from '@langchain/core/messages'
 import type { Runnable } from '@langchain/core/runnables'
-import { ChatOpenAI } from '@langchain/openai'
 import { z } from 'zod'
 import type { Passage } from './core/types'
 import { citationOf } from './core/citations'
 import { checkModelReply, type ModelReply } from './core/check'
+import { createChatModel, type LlmConfig } from '~/lib/providers.server'
 
-export const DEFAULT_LLM_TIMEOUT_MS = 15_000
+export type { LlmConfig, StructuredMethod } from '~/lib/providers.server'
+
 /** Passages given to the model, and the longest passage text sent. */
 export const MODEL_PASSAGES = 6
 const MAX_PASSAGE_CHARS = 1800
-
-const METHODS = ['jsonSchema', 'functionCalling', 'jsonMode'] as const
-export type StructuredMethod = (typeof METHODS)[number]
-
-export interface LlmConfig {
-  model: string
-  apiKey: string
-  baseURL: string | undefined
-  timeoutMs: number
-  method: StructuredMethod
-}
-
-export function llmConfigFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): LlmConfig | null {
-  const model = env.LLM_MODEL?.trim()
-  const apiKey = env.OPENAI_API_KEY?.trim()
-  if (!model || !apiKey) return null
-  const timeout = Number(env.LLM_TIMEOUT_MS)
-  const method = env.LLM_STRUCTURED_METHOD?.trim() as StructuredMethod | undefined
-  return {
-    model,
-    apiKey,
-    baseURL: env.OPENAI_BASE_URL?.trim() || undefined,
-    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_LLM_TIMEOUT_MS,
-    method: method && METHODS.includes(method) ? method : 'jsonSchema',
-  }
-}
 
 /** A key for the configuration (without the secret), to know when the chain must be rebuilt. */
 export function configKey(config: LlmConfig | null): string {
@@ -97,14 +69,7 @@ export interface ModelAnswerer {
 }
 
 export function createModelAnswerer(config: LlmConfig): ModelAnswerer {
-  const chat = new ChatOpenAI({
-    model: config.model,
-    apiKey: config.apiKey,
-    configuration: config.baseURL ? { baseURL: config.baseURL } : {},
-    timeout: config.timeoutMs,
-    maxRetries: 0,
-  })
-  const structured: Runnable = chat.withStructuredOutput(replySchema, { name: 'cited_answer', method: config.method })
+  const structured: Runnable = createChatModel(config).withStructuredOutput(replySchema, { name: 'cited_answer', method: config.method })
 
   return {
     model: config.model,

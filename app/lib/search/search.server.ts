@@ -12,7 +12,7 @@
 import type { DbHandle } from '@db/client'
 import { answerCacheEnabled, answerCacheFor, frozen } from './answer-cache.server'
 import { labelOf, sourceOf, sourcesOf } from './core/citations'
-import { llmConfigFromEnv } from './llm.server'
+import { chatModelConfig } from '~/lib/providers.server'
 import { getAnswerChain, type ChainOutput } from './chain.server'
 import type { Passage, RetryRequest, SearchRequest, SearchResult } from './core/types'
 
@@ -31,7 +31,7 @@ export async function runSearch(handle: DbHandle, request: SearchRequest): Promi
  * configured every search asks the model (its answers vary, and a fallback after a timeout must not stick).
  */
 export async function runCachedSearch(handle: DbHandle, request: SearchRequest): Promise<SearchResult> {
-  if (!answerCacheEnabled() || llmConfigFromEnv() !== null) return runSearch(handle, request)
+  if (!answerCacheEnabled() || chatModelConfig() !== null) return runSearch(handle, request)
   return answerCacheFor<SearchResult>(handle).get(`${request.specBook}\u0000${request.query}`, async () => ({
     value: frozen(structuredClone(await runSearch(handle, request))),
     cacheable: true,

@@ -6,6 +6,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { getDatabase } from '@db/client'
 import { clientIp } from '../auth/respond.server'
+import { config } from '../config.server'
 import { logger } from '../logger.server'
 import { hitRateLimit, type RateLimitRule } from '../rate-limit.server'
 import { generateInsight } from './generate.server'
@@ -13,7 +14,7 @@ import { listInsights } from './store.server'
 import { firstIssue, generateRequestSchema, listQuerySchema, type TrendInsight } from './types'
 
 export const GENERATE_RATE_LIMIT: RateLimitRule = {
-  limit: Number(process.env.RATE_LIMIT_TRENDS_PER_IP ?? 20),
+  limit: config().RATE_LIMIT_TRENDS_PER_IP,
   windowMs: 60 * 60_000,
 }
 export const RATE_LIMITED = 'Too many insights generated from this address. Please wait and try again later.'

@@ -6,7 +6,7 @@
 import type { DbHandle } from '@db/client'
 import { logger } from '../logger.server'
 import { exactCitationsOf } from '../search/core/citations'
-import { llmConfigFromEnv } from '../search/llm.server'
+import { chatModelConfig } from '../providers.server'
 import { retrieve } from '../search/retrieve.server'
 import { CATEGORY_PROFILES, generationCategory, type TrendCategory } from './categories'
 import { parseDateRange } from './date-range'
@@ -49,7 +49,7 @@ export async function generateInsight(handle: DbHandle, request: GenerateRequest
 
   let insight = insightText(figures)
   let engine = TEMPLATE_ENGINE
-  const config = llmConfigFromEnv()
+  const config = chatModelConfig()
   if (config && figures.enoughData) {
     const outcome = await modelNarrative(config, figures)
     if (outcome.ok) {

@@ -1,14 +1,13 @@
 /**
  * The optional chat-model narrative: with a model configured (LLM_MODEL and OPENAI_API_KEY, see
- * app/lib/search/llm.server.ts), the model writes the insight text from the computed figures
+ * app/lib/providers.server.ts), the model writes the insight text from the computed figures
  * only. The reply is checked (its form, its length, no links, and every number in it must be one of the
  * figures' numbers); any failure returns a reason and the caller keeps the template text.
  */
 import { HumanMessage, SystemMessage } from '@langchain/core/messages'
 import type { Runnable } from '@langchain/core/runnables'
-import { ChatOpenAI } from '@langchain/openai'
 import { z } from 'zod'
-import type { LlmConfig } from '../search/llm.server'
+import { createChatModel, type LlmConfig } from '../providers.server'
 import type { TrendFigures } from './metrics'
 
 export const narrativeSchema = z.object({
@@ -52,14 +51,7 @@ export function checkNarrative(text: string, figures: TrendFigures): NarrativeCh
 }
 
 export async function modelNarrative(config: LlmConfig, figures: TrendFigures): Promise<NarrativeCheck> {
-  const chat = new ChatOpenAI({
-    model: config.model,
-    apiKey: config.apiKey,
-    configuration: config.baseURL ? { baseURL: config.baseURL } : {},
-    timeout: config.timeoutMs,
-    maxRetries: 0,
-  })
-  const structured: Runnable = chat.withStructuredOutput(narrativeSchema, { name: 'trend_insight', method: config.method })
+  const structured: Runnable = createChatModel(config).withStructuredOutput(narrativeSchema, { name: 'trend_insight', method: config.method })
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), config.timeoutMs)
   try {

@@ -4,6 +4,7 @@
  */
 import { getDatabase } from '@db/client'
 import { currentUser } from '~/lib/auth/auth.server'
+import { config } from '~/lib/config.server'
 import { jsonError } from '~/lib/http.server'
 import { hitRateLimit, type RateLimitRule } from '~/lib/rate-limit.server'
 
@@ -12,8 +13,8 @@ export const WEATHER_GUESTS_MESSAGE = 'Local weather is for members. Create a fr
 export const WEATHER_RATE_MESSAGE = 'Too many weather requests. Please wait a minute and try again.'
 
 export const WEATHER_RATE_LIMITS = {
-  places: { limit: Number(process.env.RATE_LIMIT_WEATHER_PLACES ?? 60), windowMs: 60_000 },
-  forecast: { limit: Number(process.env.RATE_LIMIT_WEATHER_FORECAST ?? 30), windowMs: 60_000 },
+  places: { limit: config().RATE_LIMIT_WEATHER_PLACES, windowMs: 60_000 },
+  forecast: { limit: config().RATE_LIMIT_WEATHER_FORECAST, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>
 
 /** The signed-in member allowed one more `kind` request, or the 401/403/429 answer to send instead. */

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { resetConfig } from '~/lib/config.server'
 import { startTrapListener, type TrapListener } from '../../../tests/helpers/trap-listener'
 import { fetchForecast, searchCities, UpstreamError } from './upstream.server'
 
@@ -19,11 +20,13 @@ describe('weather services redirecting inside', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     process.env.GEOCODER_URL = base
     process.env.WEATHER_URL = base
+    resetConfig()
   })
   afterAll(async () => {
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key]
       else process.env[key] = value
+      resetConfig()
     }
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -11,10 +11,11 @@
  * one request per second and an identifying User-Agent (GEOCODER_USER_AGENT overrides ours).
  */
 import { z } from 'zod'
+import { config } from '~/lib/config.server'
 import { logger } from '~/lib/logger.server'
 import { fetchWithGuardedRedirects } from '~/lib/net/guarded-fetch.server'
 import { citySuggestions, placeAttempts, type CitySuggestion, type PlaceResult } from './cities'
-import { WEATHER_LIFETIME_MS, WEATHER_REQUEST_TIMEOUT_MS } from './constants'
+import { WEATHER_LIFETIME_MS } from './constants'
 import { forecastParams, readForecast } from './forecast'
 import type { ForecastWeather } from './snapshot'
 
@@ -33,17 +34,13 @@ export const PLACES_TIMEOUT = 'City search took too long. Please try again.'
 export const FORECAST_UNAVAILABLE = 'Weather data unavailable'
 export const FORECAST_TIMEOUT = 'Weather data unavailable: the forecast service took too long.'
 
-const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org'
-const DEFAULT_WEATHER_URL = 'https://api.open-meteo.com'
-const DEFAULT_USER_AGENT = 'SpecificationsOnly/1.0 (South Carolina inspectors field assistant; server-side weather card)'
-
-function baseUrl(name: 'GEOCODER_URL' | 'WEATHER_URL', fallback: string): string {
-  return (process.env[name]?.trim() || fallback).replace(/\/+$/, '')
+/** GEOCODER_URL or WEATHER_URL, without a trailing slash. */
+function baseUrl(name: 'GEOCODER_URL' | 'WEATHER_URL'): string {
+  return config()[name]
 }
 
 function timeoutMs(): number {
-  const configured = Number(process.env.WEATHER_TIMEOUT_MS)
-  return Number.isFinite(configured) && configured > 0 ? configured : WEATHER_REQUEST_TIMEOUT_MS
+  return config().WEATHER_TIMEOUT_MS
 }
 
 /** A tiny time-limited cache, oldest entries dropped past `max`. */
@@ -120,10 +117,10 @@ export async function searchCities(text: string): Promise<{ suggestions: CitySug
   const cacheKey = attempts[0]?.q.toLocaleLowerCase('en-US') ?? ''
   const cached = placeCache.get(cacheKey)
   if (cached) return { suggestions: cached, attempts: 0 }
-  const userAgent = process.env.GEOCODER_USER_AGENT?.trim() || DEFAULT_USER_AGENT
+  const userAgent = config().GEOCODER_USER_AGENT
   let made = 0
   for (const attempt of attempts) {
-    const url = new URL(`${baseUrl('GEOCODER_URL', DEFAULT_GEOCODER_URL)}/search`)
+    const url = new URL(`${baseUrl('GEOCODER_URL')}/search`)
     url.search = new URLSearchParams({ format: 'json', countrycodes: 'us', addressdetails: '1', ...attempt, limit: String(attempt.limit) }).toString()
     made += 1
     const parsed = PlaceAnswerSchema.safeParse(await getJson(url, 'places', { 'user-agent': userAgent, 'accept-language': 'en-US' }))
@@ -146,7 +143,7 @@ export async function fetchForecast(lat: number, lon: number): Promise<ForecastW
   const cacheKey = `${lat.toFixed(4)},${lon.toFixed(4)}`
   const cached = forecastCache.get(cacheKey)
   if (cached) return cached
-  const url = new URL(`${baseUrl('WEATHER_URL', DEFAULT_WEATHER_URL)}/v1/forecast`)
+  const url = new URL(`${baseUrl('WEATHER_URL')}/v1/forecast`)
   url.search = forecastParams(lat, lon).toString()
   const weather = readForecast(await getJson(url, 'forecast'))
   if (!weather) {

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { getDatabase } from '@db/client'
+import { config } from '~/lib/config.server'
 import { assertSameOrigin, jsonError, readJson } from '~/lib/http.server'
 import { hitRateLimit } from '~/lib/rate-limit.server'
 import { TestNotificationSchema } from '~/lib/push/payload'
@@ -8,7 +9,7 @@ import { sendToSubscriptions } from '~/lib/push/send.server'
 import { userSubscriptions } from '~/lib/push/subscriptions.server'
 
 /** Test pushes per member per minute. */
-const TEST_RULE = { limit: Number(process.env.RATE_LIMIT_PUSH_TEST ?? 6), windowMs: 60_000 }
+const TEST_RULE = { limit: config().RATE_LIMIT_PUSH_TEST, windowMs: 60_000 }
 
 /**
  * POST §7 `{ title, message, body, type, tag, icon, badge, url }`: pushes a test notification to the
