@@ -3,6 +3,7 @@
 // Production serves build/; NODE_ENV=development runs Vite in middleware mode with hot reload.
 import cluster from 'node:cluster'
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
@@ -154,17 +155,36 @@ if (vite) {
   app.use(vite.middlewares)
 } else {
   app.use('/assets', express.static(path.join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '1y' }))
-  app.use(
-    express.static(path.join(buildDir, 'client'), {
-      maxAge: '1h',
-      // The service worker must be checked for updates on every load (the browser caps it at 24 h anyway).
-      setHeaders: (res, filePath) => {
-        if (path.basename(filePath) === 'entry.worker.js') res.setHeader('Cache-Control', 'no-cache')
-      },
-    }),
+  const clientDir = path.join(buildDir, 'client')
+  const serveClientFile = express.static(clientDir, {
+    maxAge: '1h',
+    // The service worker must be checked for updates on every load (the browser caps it at 24 h anyway).
+    setHeaders: (res, filePath) => {
+      if (path.basename(filePath) === 'entry.worker.js') res.setHeader('Cache-Control', 'no-cache')
+    },
+  })
+  // The build's files are listed once: asking the file system about every page's path first (a stat per
+  // request, two for '/') cost more than a small page's own loader.
+  const clientFiles = new Set(
+    fs
+      .readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/')}`),
   )
+  app.use((req, res, next) => (clientFiles.has(decodedPath(req.path)) ? serveClientFile(req, res, next) : next()))
 }
 
+function decodedPath(urlPath) {
+  try {
+    return decodeURIComponent(urlPath)
+  } catch {
+    return urlPath
+  }
+}
+
+// The loaders of one request share work such as the session look-up (app/lib/request-scope.server.ts).
+const { inRequestScope } = firstBuild.entry.module
+app.all('*', (_req, _res, next) => inRequestScope(next))
 app.all(
   '*',
   createRequestHandler({

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
@@ -7,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
 import { loggableUrl, logger } from './lib/logger.server'
 import { addPartitionHeader } from './lib/pwa/partition.server'
+import { RenderStream } from './lib/render-stream.server'
 
 // The server (server.mjs) reaches these through the build's `entry.module`, so it shares this bundle's
 // single database handle instead of opening a second one.
@@ -16,6 +16,8 @@ export { closeDatabase } from '@db/client'
 // line holding NUL or broken UTF-8 before anything parses it (app/lib/input-text.ts).
 export { logger, loggableUrl } from './lib/logger.server'
 export { BAD_ADDRESS_MESSAGE, isCleanRequestTarget } from './lib/input-text'
+// Every request runs in a scope of its own, where its loaders share work (one session look-up).
+export { inRequestScope } from './lib/request-scope.server'
 
 const ABORT_DELAY = 5_000
 
@@ -40,7 +42,7 @@ export default async function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = new RenderStream()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {

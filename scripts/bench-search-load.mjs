@@ -7,14 +7,19 @@
 // - uncached: the server runs with SEARCH_ANSWER_CACHE=0, so every request searches (retrieval + answer);
 // - cached: the answer cache is on and warmed with one pass over the questions, so every request is a
 //   repeated question (the session check, the count and the history record still run per request).
-// Prints p50/p95/p99, throughput and the non-2xx count per run; asserts nothing (target: p95 <= 50 ms with
-// 20 clients on a 2-core machine). Builds nothing: run `npm run build` first.
-// Usage: npm run bench:search [-- --connections 20 --duration 15 --modes uncached,cached --database pglite
-//        --cpu-prof DIR]
+// - mixed: pages and searches together, as signed-in members use the app: --clients (default 50) clients
+//   split over GET /, GET /documents, GET /field-calculations (a quarter each) and POST /api/search
+//   (the rest; uncached), with --members members' sessions (default 10) in rotation, for --duration
+//   seconds. It prints each page's HTML size as a member (raw and gzipped) and percentiles per kind.
+// Prints p50/p95/p99, throughput and the non-2xx count per run; asserts nothing (target: p95 <= 100 ms with
+// 20 clients on PostgreSQL; pages p50 <= 250 ms in the mixed load). Builds nothing: run `npm run build` first.
+// Usage: npm run bench:search [-- --connections 20 --duration 15 --modes uncached,cached,mixed --database pglite
+//        --clients 50 --members 10 --port N --cpu-prof DIR]
 // --cpu-prof DIR writes V8 CPU profiles of each server process and thread to DIR (open them in Chrome
 // DevTools).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -31,7 +36,11 @@ const duration = Number(option('duration') ?? 15)
 const modes = (option('modes') ?? 'uncached,cached').split(',').map((m) => m.trim())
 const cpuProfDir = option('cpu-prof') ? path.resolve(option('cpu-prof')) : undefined
 const database = option('database') ?? 'pglite'
-for (const mode of modes) if (mode !== 'uncached' && mode !== 'cached') throw new Error(`unknown mode ${mode} (uncached, cached)`)
+const mixedClients = Number(option('clients') ?? 50)
+const members = Number(option('members') ?? 10)
+const fixedPort = option('port') ? Number(option('port')) : undefined
+const MODES = ['uncached', 'cached', 'mixed']
+for (const mode of modes) if (!MODES.includes(mode)) throw new Error(`unknown mode ${mode} (${MODES.join(', ')})`)
 if (database !== 'pglite' && database !== 'postgres') throw new Error(`unknown database ${database} (pglite, postgres)`)
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
 if (database === 'postgres' && !adminUrl) {
@@ -93,7 +102,7 @@ async function freshDatabase() {
 }
 
 async function startServer(env) {
-  const port = await freePort()
+  const port = fixedPort ?? (await freePort())
   const base = `http://127.0.0.1:${port}`
   const fresh = await freshDatabase()
   let output = ''
@@ -138,15 +147,35 @@ async function startServer(env) {
     await stop()
     throw error
   }
-  return { base, stop, startSeconds: (performance.now() - started) / 1000 }
+  return { base, stop, startSeconds: (performance.now() - started) / 1000, cpuMs: () => treeCpuMs(child.pid) }
 }
 
+/**
+ * CPU time (user + system, ms) used so far by a process and its descendants (Linux /proc; 0 elsewhere).
+ * On a machine shared with other work, CPU per request varies less than latency does.
+ */
+function treeCpuMs(pid) {
+  const tick = 10 // USER_HZ is 100 on Linux
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    let total = (Number(fields[11]) + Number(fields[12])) * tick
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim()
+      for (const child of children ? children.split(' ') : []) total += treeCpuMs(Number(child))
+    }
+    return total
+  } catch {
+    return 0
+  }
+}
+
+let signUps = 0
 async function signUp(base) {
   const headers = { 'content-type': 'application/json', origin: base }
   const signup = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ firstName: 'Load', lastName: 'Bench', email: `load-${Date.now()}@example.com`, password: 'bench-pass-123' }),
+    body: JSON.stringify({ firstName: 'Load', lastName: 'Bench', email: `load-${Date.now()}-${signUps++}@example.com`, password: 'bench-pass-123' }),
   })
   if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`)
   const cookie = signup.headers
@@ -170,52 +199,109 @@ async function warmUp(base, headers, passes) {
   }
 }
 
-async function measure(base, headers, clients) {
+const searchRequest = (headers) => {
   let next = 0
+  return { method: 'POST', path: '/api/search', headers, setupRequest: (request) => ({ ...request, body: bodyOf(questions[next++ % questions.length]) }) }
+}
+
+/** One kind of request under load: `request` is an autocannon request (its setupRequest may vary it). */
+async function measure(base, request, clients) {
+  const cpuBefore = currentServer?.cpuMs() ?? 0
   const times = []
   const statuses = new Map()
-  const instance = autocannon({
-    url: base,
-    connections: clients,
-    duration,
-    requests: [{ method: 'POST', path: '/api/search', headers, setupRequest: (request) => ({ ...request, body: bodyOf(questions[next++ % questions.length]) }) }],
-  })
+  const instance = autocannon({ url: base, connections: clients, duration, requests: [request] })
   // Each response's own time, for exact percentiles (autocannon's summary has no p95).
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     times.push(responseTime)
     statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1)
   })
   const result = await instance
+  const cpuMs = (currentServer?.cpuMs() ?? 0) - cpuBefore
+  return {
+    ...summarize(times, [{ clients, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts }]),
+    cpuPerRequest: cpuMs / Math.max(1, times.length),
+    statuses: Object.fromEntries(statuses),
+  }
+}
+
+/** Percentiles of response times, with the counts of the runs they came from added up. */
+function summarize(times, runs) {
   const sorted = [...times].sort((a, b) => a - b)
   const pct = (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+  const sum = (key) => runs.reduce((total, run) => total + run[key], 0)
   return {
-    clients,
+    clients: sum('clients'),
+    times,
     requests: times.length,
     rps: times.length / duration,
     p50: pct(50),
     p95: pct(95),
     p99: pct(99),
     max: sorted.at(-1),
-    statuses: Object.fromEntries(statuses),
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
   }
 }
 
 const f = (x) => `${x.toFixed(1)} ms`
+const PAGES = ['/', '/documents', '/field-calculations']
+
+/** Pages and searches at once from members' sessions in rotation; per-kind percentiles and each page's HTML size. */
+async function mixed(base) {
+  const sessions = []
+  for (let i = 0; i < members; i++) sessions.push(await signUp(base))
+  // Every member has a history (the home page's dashboard reads it) and the corpus answers.
+  for (const headers of sessions) await warmUp(base, headers, 0)
+  for (const page of PAGES) {
+    const res = await fetch(`${base}${page}`, { headers: { cookie: sessions[0].cookie } })
+    const html = Buffer.from(await res.arrayBuffer())
+    console.log(`  GET ${page} as a member: ${res.status}, HTML ${(html.length / 1024).toFixed(1)} KB (${(gzipSync(html).length / 1024).toFixed(1)} KB gzipped)`)
+  }
+  let turn = 0
+  const member = () => sessions[turn++ % sessions.length]
+  const perPage = Math.max(1, Math.floor(mixedClients / 4))
+  const kinds = [
+    ...PAGES.map((page) => ({
+      kind: `GET ${page}`,
+      clients: perPage,
+      request: { method: 'GET', path: page, setupRequest: (request) => ({ ...request, headers: { cookie: member().cookie } }) },
+    })),
+    {
+      kind: 'POST /api/search',
+      clients: Math.max(1, mixedClients - 3 * perPage),
+      request: { ...searchRequest(sessions[0]), setupRequest: (request) => ({ ...request, headers: member(), body: bodyOf(questions[turn % questions.length]) }) },
+    },
+  ]
+  const runs = await Promise.all(kinds.map(({ request, clients }) => measure(base, request, clients)))
+  // The kinds ran at once, so the server's CPU is not theirs one by one.
+  const all = kinds.map((kind, i) => ({ mode: `mixed ${kind.kind}`, ...runs[i], cpuPerRequest: undefined }))
+  const pages = runs.slice(0, PAGES.length).flatMap((run) => run.times)
+  all.push({ mode: 'mixed all pages', ...summarize(pages, runs.slice(0, PAGES.length)) })
+  return all
+}
+
 const rows = []
+let currentServer
 for (const mode of modes) {
-  const server = await startServer({ SEARCH_ANSWER_CACHE: mode === 'cached' ? '1' : '0' })
+  const server = (currentServer = await startServer({ SEARCH_ANSWER_CACHE: mode === 'cached' ? '1' : '0', RATE_LIMIT_SIGNUP_PER_IP: String(members + 10) }))
   try {
     console.log(`${mode}: server (${ENTRY}) up in ${server.startSeconds.toFixed(1)} s (fresh ${database === 'pglite' ? 'PGlite' : 'PostgreSQL database'}, corpus loaded at start)`)
+    if (mode === 'mixed') {
+      console.log(`mixed: ${mixedClients} clients, ${members} members, ${duration} s, searches uncached`)
+      for (const run of await mixed(server.base)) {
+        rows.push(run)
+        console.log(`  ${run.mode}: ${run.clients} clients, ${run.rps.toFixed(1)} req/s, p50 ${f(run.p50)}, p95 ${f(run.p95)}, p99 ${f(run.p99)}, non-2xx ${run.non2xx}, errors ${run.errors}`)
+      }
+      continue
+    }
     const headers = await signUp(server.base)
     await warmUp(server.base, headers, mode === 'cached' ? 1 : 0)
     for (const clients of [...new Set([1, connections])]) {
-      const run = await measure(server.base, headers, clients)
+      const run = await measure(server.base, searchRequest(headers), clients)
       rows.push({ mode, ...run })
       console.log(`POST /api/search, ${mode}, ${clients} connection${clients === 1 ? '' : 's'}, ${duration} s, ${questions.length} questions in rotation:`)
-      console.log(`  requests ${run.requests}   throughput ${run.rps.toFixed(1)} req/s`)
+      console.log(`  requests ${run.requests}   throughput ${run.rps.toFixed(1)} req/s   server CPU ${run.cpuPerRequest.toFixed(1)} ms per request`)
       console.log(`  latency  p50 ${f(run.p50)}   p95 ${f(run.p95)}   p99 ${f(run.p99)}   max ${f(run.max)}`)
       console.log(`  status codes ${JSON.stringify(run.statuses)}   non-2xx ${run.non2xx}   errors ${run.errors}   timeouts ${run.timeouts}`)
     }
@@ -223,10 +309,10 @@ for (const mode of modes) {
     await server.stop()
   }
 }
-console.log(`\nsummary, ${database} via ${ENTRY} (target: p95 <= 100 ms with 20 clients; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end):`)
-console.log('  mode       clients     req/s       p50       p95       p99   non-2xx')
+console.log(`\nsummary, ${database} via ${ENTRY} (targets: p95 <= 100 ms with 20 clients on PostgreSQL, mixed pages p50 <= 250 ms; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end):`)
+console.log(`${'  mode'.padEnd(30)} clients     req/s       p50       p95       p99   non-2xx   server CPU/req`)
 for (const r of rows) {
   console.log(
-    `  ${r.mode.padEnd(9)} ${String(r.clients).padStart(8)} ${r.rps.toFixed(1).padStart(9)} ${f(r.p50).padStart(9)} ${f(r.p95).padStart(9)} ${f(r.p99).padStart(9)} ${String(r.non2xx).padStart(9)}`,
+    `  ${r.mode.padEnd(28)} ${String(r.clients).padStart(7)} ${r.rps.toFixed(1).padStart(9)} ${f(r.p50).padStart(9)} ${f(r.p95).padStart(9)} ${f(r.p99).padStart(9)} ${String(r.non2xx).padStart(9)} ${r.cpuPerRequest === undefined ? '' : f(r.cpuPerRequest).padStart(16)}`,
   )
 }

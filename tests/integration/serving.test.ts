@@ -173,6 +173,28 @@ describe.skipIf(!TEST_DATABASE_URL)('several server processes on PostgreSQL (npm
     expect(job.status).toBe('done')
   })
 
+  it('sees a sign-out on every worker at once: a page request shares its session look-up, nothing is cached longer', async () => {
+    const signup = await fetch(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: jsonHeaders(server),
+      body: JSON.stringify({ firstName: 'Sam', lastName: 'Signout', email: 'sam@example.com', password: 'field-pass-1' }),
+    })
+    const cookie = cookieOf(signup)
+    // Warm both workers with the session (new connections are dealt in turn), pages and the API alike.
+    for (let i = 0; i < 4; i++) {
+      const page = await fetch(`${server.url}/`, { headers: { cookie, connection: 'close' } })
+      expect(await page.text()).toContain('Sam')
+    }
+    const out = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { ...jsonHeaders(server, cookie), connection: 'close' } })
+    expect(out.ok).toBe(true)
+    for (let i = 0; i < 4; i++) {
+      const me = await fetch(`${server.url}/api/auth/me`, { headers: { cookie, connection: 'close' } })
+      expect(me.status, `request ${i}`).toBe(401)
+      const page = await fetch(`${server.url}/`, { headers: { cookie, connection: 'close' } })
+      expect(await page.text(), `page ${i}`).not.toContain('Sam')
+    }
+  })
+
   it('replaces a worker that dies, and stops them all on SIGTERM', async () => {
     const [victim] = childrenOf(server.pid)
     process.kill(victim!, 'SIGKILL')

@@ -4,6 +4,7 @@ import { FormStrategy } from 'remix-auth-form'
 import { getDatabase, type Database } from '@db/client'
 import { users } from '@db/schema'
 import { RATE_LIMITS } from '../rate-limit.server'
+import { forgetRequestMemo, requestMemo } from '../request-scope.server'
 import { rememberDevice } from './known-device.server'
 import { SignInSchema, SignUpSchema, firstIssueMessage } from './schemas'
 import { createSession, destroySession, getSessionUser, type UserRow } from './session.server'
@@ -106,6 +107,7 @@ export async function startGuest(request: Request, ip: string): Promise<AuthSucc
 
 export async function signOut(request: Request): Promise<string> {
   const { db } = await getDatabase()
+  forgetRequestMemo(SESSION_USER_MEMO)
   return destroySession(db, request)
 }
 
@@ -114,10 +116,19 @@ async function getUserById(db: Database, id: string): Promise<UserRow | null> {
   return row ?? null
 }
 
-/** The signed-in user of a request (member or guest), or null. */
+const SESSION_USER_MEMO = 'session-user'
+
+/**
+ * The signed-in user of a request (member or guest), or null. A page's loaders (the root's and the
+ * route's) share one look-up per request (request-scope.server.ts). Only for GET and HEAD: an action may
+ * change the user (a search counted, a sign-in) before the page's loaders run in the same request, and
+ * those must read the row as it is then. Sessions are never cached across requests, so a sign-out
+ * anywhere (another process included) is seen by the next request.
+ */
 export async function currentUser(request: Request): Promise<UserRow | null> {
-  const { db } = await getDatabase()
-  return getSessionUser(db, request)
+  const lookup = async () => getSessionUser((await getDatabase()).db, request)
+  if (request.method !== 'GET' && request.method !== 'HEAD') return lookup()
+  return requestMemo(SESSION_USER_MEMO, lookup)
 }
 
 /** Throws a 401 JSON answer when nobody is signed in. */

@@ -70,10 +70,22 @@ function spacedWords(text: string): string {
   return ` ${topicWords(text).join(' ')} `
 }
 
+type Opened = Array<{ group: Group; present: Member[] }>
+// questionTerms asks termAlternatives once per term of the same question: the groups it opens are worked
+// out once (the last question's answer is kept), not once per term.
+let lastOpened: { text: string; lexicon: Lexicon; out: Opened } | null = null
+
 /** The groups a question opens, with the trigger phrases it holds. */
-function opened(text: string, lexicon: Lexicon): Array<{ group: Group; present: Member[] }> {
+function opened(text: string, lexicon: Lexicon): Opened {
+  if (lastOpened?.text === text && lastOpened.lexicon === lexicon) return lastOpened.out
+  const out = openedBy(text, lexicon)
+  lastOpened = { text, lexicon, out }
+  return out
+}
+
+function openedBy(text: string, lexicon: Lexicon): Opened {
   const spaced = spacedWords(text)
-  const out: Array<{ group: Group; present: Member[] }> = []
+  const out: Opened = []
   for (const group of lexicon.groups) {
     const present = group.triggers.filter((m) => m.pattern.trim() !== '' && spaced.includes(m.pattern))
     if (present.length > 0) out.push({ group, present })
