@@ -22,6 +22,7 @@ import { DotsLoader } from './components/loader'
 import { DisclaimerGate, OnboardingHost } from './components/onboarding'
 import { ThemeProvider } from './components/theme'
 import { StaticToast, Toaster } from './components/toaster'
+import { TopBar } from './components/top-bar'
 import { PRODUCT_NAME } from './lib/brand'
 import { useNonce } from './lib/nonce'
 import { currentUser } from './lib/auth/auth.server'
@@ -30,6 +31,7 @@ import { themeFromCookieHeader } from './lib/theme'
 import { getToast } from './lib/toast.server'
 import { useHydrated } from './lib/use-hydrated'
 import { registerServiceWorker } from './lib/pwa/register'
+import { isQuietNavigation } from './lib/quiet-navigation'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -91,7 +93,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function NavigationLoader() {
   const navigation = useNavigation()
-  if (navigation.state === 'idle') return null
+  if (navigation.state === 'idle' || isQuietNavigation(navigation.location?.state)) return null
   return (
     <div className="no-print fixed left-1/2 top-16 z-50 -translate-x-1/2 rounded-full bg-card px-4 py-2 shadow-lg">
       <DotsLoader label="Loading page" />
@@ -103,12 +105,21 @@ function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const hydrated = useHydrated()
   const flash = rootData?.toast ?? null
+  // Without JavaScript the server's toast is part of the page (StaticToast); while the AI notice shows,
+  // it is shown inside the notice, never over its button.
+  const staticToast = !hydrated && flash ? <StaticToast toast={flash} /> : null
+  const user = rootData?.session.user
+  const noticePending = Boolean(user && !user.disclaimerAcknowledged)
   return (
     <ThemeProvider initial={rootData?.theme ?? 'light'}>
       {/* The AI notice blocks the page (even without JavaScript) until the user acknowledges it. */}
-      <DisclaimerGate>
+      <DisclaimerGate notice={noticePending ? staticToast : null}>
         <ConnectivityBanner />
-        <AppHeader />
+        <TopBar>
+          <AppHeader />
+          <Toaster flash={flash} />
+        </TopBar>
+        {noticePending ? null : staticToast}
         <NavigationLoader />
         <main id="main" className="mx-auto w-full max-w-6xl px-[var(--page-gutter)] py-6">
           {children}
@@ -117,8 +128,6 @@ function Shell({ children }: { children: ReactNode }) {
       </DisclaimerGate>
       <OnboardingHost />
       <InstallHost />
-      <Toaster flash={flash} />
-      {!hydrated && flash ? <StaticToast toast={flash} /> : null}
     </ThemeProvider>
   )
 }

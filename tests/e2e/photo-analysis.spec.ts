@@ -300,7 +300,8 @@ test.describe('photo analysis without JavaScript', () => {
     await page.getByRole('radio', { name: /^General Analysis/ }).check()
     await page.getByLabel('Your question (optional)').fill('pipe culverts')
     await analyzeButton(page).click()
-    await expect(page).toHaveURL(/\/\?index&mode=photo$/)
+    // Post, then redirect to the result's address (docs/decisions/016).
+    await expect(page).toHaveURL(/\/\?result=[\w-]+$/)
     await expect(resultsHeading(page)).toBeVisible()
     await expect(page.getByTestId('result-file')).toHaveText('plan-sheet-4.png')
     await expect(page.getByTestId('plan-stations')).toContainText('12+50')
