@@ -6,6 +6,7 @@ import type { SearchResult } from '~/lib/search/core/types'
 import { questionOf, retriesOf } from '~/lib/search/results'
 import { DiagnosticSection } from './diagnostic-section'
 import { ImageAnalysisSection } from './image-analysis-section'
+import { MODE_HREF } from './mode-toggle'
 import { HelpfulTools, SourceDocuments, SuggestedTools, ExactLocations, type ToolNames } from './result-sections'
 import { SmartAnalysis } from './smart-analysis'
 
@@ -27,7 +28,8 @@ interface ResultsViewProps {
   names: ToolNames
   /** Once hydrated: retry through the API in place (else the form posts to the home action). */
   onRetry: (() => void) | null
-  onNewSearch: (() => void) | null
+  /** Once hydrated: back to the empty search form at `href` in place (else a plain link). */
+  onNewSearch: ((href: string) => void) | null
 }
 
 /** The results view (spec §2 'Results view'); it replaces the search area. */
@@ -40,10 +42,12 @@ export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(func
     event.preventDefault()
     if (!retrying) onRetry()
   }
+  // New Search goes back to the form the result came from: a photo's result to photo mode.
+  const newSearchHref = result.fileName ? MODE_HREF.photo : MODE_HREF.text
   const newSearch = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onNewSearch) return
     event.preventDefault()
-    onNewSearch()
+    onNewSearch(newSearchHref)
   }
   // A photo analysed without a question has nothing to search again.
   const canRetry = questionOf(result) !== ''
@@ -82,7 +86,7 @@ export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(func
           </form>
         ) : null}
         <a
-          href="/"
+          href={newSearchHref}
           onClick={newSearch}
           className="inline-flex min-h-[var(--tap-size)] items-center gap-2 rounded-md bg-primary px-4 font-semibold text-primary-foreground"
         >

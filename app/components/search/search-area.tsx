@@ -32,12 +32,13 @@ const smoothScroll = (): ScrollBehavior =>
 
 type Pending = { kind: 'search' | 'retry'; query: string } | { kind: 'photo'; query: string; messages: string[] }
 
-/** A result shown on this page that its address does not (yet) hold. */
-interface FreshResult {
-  result: SearchResult
-  /** Answered on this device without a connection (app/lib/offline): it has no address. */
-  offline: boolean
-}
+/**
+ * What this page shows in place of its address's result until the address catches up: a result answered
+ * here (an offline one has no address at all), or nothing after New Search.
+ */
+type Shown =
+  | { kind: 'fresh'; result: SearchResult; /** Answered on this device without a connection (app/lib/offline). */ offline: boolean }
+  | { kind: 'cleared' }
 
 interface SearchAreaProps {
   /** The home action's answer to a failed search (JavaScript off); a success redirects to the result. */
@@ -71,15 +72,15 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
   const [analysisType, setAnalysisType] = useState<AnalysisType>(DEFAULT_ANALYSIS_TYPE)
   const [question, setQuestion] = useState(() => (posted && postedPhoto ? posted.query : ''))
   // A result answered here shows at once; the address catches up (navigation to '/?result=<id>'), and
-  // from then on the stored result is what shows. Any change of address drops it.
-  const [fresh, setFresh] = useState<FreshResult | null>(null)
-  const [freshAt, setFreshAt] = useState(location.key)
-  if (freshAt !== location.key) {
-    setFreshAt(location.key)
-    setFresh(null)
+  // from then on the stored result is what shows. Any change of address drops the override.
+  const [override, setOverride] = useState<Shown | null>(null)
+  const [overrideAt, setOverrideAt] = useState(location.key)
+  if (overrideAt !== location.key) {
+    setOverrideAt(location.key)
+    setOverride(null)
   }
-  const result = fresh?.result ?? stored
-  const offlineAnswer = fresh?.offline ?? false
+  const result = override ? (override.kind === 'fresh' ? override.result : null) : stored
+  const offlineAnswer = override?.kind === 'fresh' && override.offline
   const [pending, setPending] = useState<Pending | null>(null)
   const [shown, setShown] = useState(0)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
@@ -90,7 +91,7 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
   /** Shows a result answered on this page, and gives it its address (the search count is reloaded with it). */
   const show = useCallback(
     (answer: SearchResult, offline = false) => {
-      setFresh({ result: answer, offline })
+      setOverride({ kind: 'fresh', result: answer, offline })
       setShown((n) => n + 1)
       if (!offline && answer.searchId) navigate(resultHref(answer.searchId), { preventScrollReset: true, state: QUIET_NAVIGATION })
     },
@@ -223,16 +224,27 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
     [search],
   )
 
-  const newSearch = useCallback(() => {
-    setText('')
-    clearPhoto()
-    setFresh(null)
-    // Home's own address: the result stays one step back in the browser's history.
-    navigate('/', { preventScrollReset: true })
-    window.scrollTo({ top: 0, behavior: smoothScroll() })
-    // After the form is back: the box has focus, without a second scroll.
-    window.setTimeout(() => (textareaRef.current ?? document.getElementById('photo-file'))?.focus({ preventScroll: true }), 0)
-  }, [clearPhoto, navigate])
+  // Set by New Search: once its address is the page's (and the form of its mode shows), the box gets focus.
+  const focusForm = useRef(false)
+  useEffect(() => {
+    if (!focusForm.current) return
+    focusForm.current = false
+    ;(textareaRef.current ?? document.getElementById('photo-file'))?.focus({ preventScroll: true })
+  }, [location.key])
+
+  const newSearch = useCallback(
+    (href: string) => {
+      setText('')
+      clearPhoto()
+      // The empty form shows at once, not the result until the address changes.
+      setOverride({ kind: 'cleared' })
+      focusForm.current = true
+      // Home's own address (photo mode for a photo's result): the result stays one step back in the browser's history.
+      navigate(href, { preventScrollReset: true })
+      window.scrollTo({ top: 0, behavior: smoothScroll() })
+    },
+    [clearPhoto, navigate],
+  )
 
   const view = pending?.kind === 'search' || pending?.kind === 'photo' ? 'loading' : result ? 'results' : 'idle'
 
