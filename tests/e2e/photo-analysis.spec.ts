@@ -136,9 +136,11 @@ test.describe('photo analysis', () => {
     expect(headings[0]).toBe('Smart Analysis')
     await expectAccessible(page)
 
-    // New Search brings back the empty photo form.
+    // New Search brings back the empty photo form (the mode the result came from), ready for the next file.
     await page.getByTestId('search-results').getByRole('link', { name: 'New Search' }).click()
+    await expect(page).toHaveURL(/\/\?mode=photo$/)
     await expect(page.getByTestId('photo-dropzone')).toBeVisible()
+    await expect(fileInput(page)).toBeFocused()
     await expect(page.getByTestId('chosen-files')).toHaveCount(0)
     check()
   })
@@ -309,6 +311,10 @@ test.describe('photo analysis without JavaScript', () => {
     await expect(page.getByTestId('result-engine')).toContainText('Answered by: ')
     await expect(page.getByRole('contentinfo')).toBeHidden()
     await expectAccessibleWithoutJs(browser, page)
+    // New Search, a plain link, goes back to the photo form.
+    await page.getByTestId('search-results').getByRole('link', { name: 'New Search' }).click()
+    await expect(page).toHaveURL(/\/\?mode=photo$/)
+    await expect(page.getByTestId('photo-dropzone')).toBeVisible()
   })
 
   test('no file, and a refused upload, come back as messages on the photo form', async ({ page, browser }) => {
