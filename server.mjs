@@ -1,6 +1,7 @@
 // The HTTP server: Express around the Remix request handler, with compression, security headers
 // (a nonce-based Content-Security-Policy), structured request logs and static files.
 // Production serves build/; NODE_ENV=development runs Vite in middleware mode with hot reload.
+import cluster from 'node:cluster'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { createRequire } from 'node:module'
@@ -165,7 +166,8 @@ app.all(
 
 const server = app.listen(port, host, () => {
   const shown = host === '0.0.0.0' ? 'localhost' : host
-  console.log(`Specifications Only is ready at http://${shown}:${port}`)
+  // In a cluster the primary says it once, for all (scripts/serve.mjs).
+  if (!cluster.isWorker) console.log(`Specifications Only is ready at http://${shown}:${port}`)
 })
 
 let closing = false

@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'ingest/**/*.test.ts'],
+          include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'ingest/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -18,10 +18,14 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: a file spends much of its time waiting on its servers and their timers,
+          // and CI has two cores (docs/decisions/013). Each test file has its own databases and ports.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

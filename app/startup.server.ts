@@ -3,6 +3,7 @@ import { appRoot, getDatabase, type DbHandle } from '@db/client'
 import { loadCorpusFiles, type CorpusLoadSummary } from '../ingest/corpus-files'
 import { writeHandoff } from '../ingest/handoff'
 import { ingestCorpus, type IngestSummary } from '../ingest/index'
+import { INGEST_LOCK } from '../ingest/jobs'
 import { logger } from './lib/logger.server'
 import { startNewsScheduler } from './lib/news/scheduler.server'
 import { ensureVapidKeys } from './lib/push/vapid.server'
@@ -16,17 +17,30 @@ export interface StartupReport {
 }
 
 /**
+ * With several server processes on one database (scripts/serve.mjs), the one that runs the scheduled jobs
+ * of this machine (the news fetch): the first. Its replacement after a crash takes the same index.
+ */
+export function runsScheduledJobs(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return (env.SERVER_WORKER_INDEX ?? '0') === '0'
+}
+
+/**
  * Opens and migrates the database, loads whatever corpus/ holds and makes it searchable (unchanged
- * files are skipped on their hash, so a warm start only reads hashes). On the embedded database it also
- * writes the ingest hand-off file, so `npm run ingest` can pass files to this server.
+ * files are skipped on their hash, so a warm start only reads hashes). Server processes sharing a database
+ * take turns through its ingest lock: the first to start loads the corpus, the others find it unchanged.
+ * On the embedded database it also writes the ingest hand-off file, so `npm run ingest` can pass files
+ * to this server.
  */
 export async function startup(): Promise<StartupReport> {
   const started = performance.now()
   const handle = await getDatabase()
   const corpusDir = process.env.CORPUS_DIR ?? path.join(appRoot(), 'corpus')
-  const corpus = await loadCorpusFiles(handle, corpusDir)
-  const ingest = await ingestCorpus(handle, corpusDir)
-  await ensureVapidKeys(handle)
+  const { corpus, ingest } = await handle.exclusive(INGEST_LOCK, async () => {
+    const corpus = await loadCorpusFiles(handle, corpusDir)
+    const ingest = await ingestCorpus(handle, corpusDir)
+    await ensureVapidKeys(handle)
+    return { corpus, ingest }
+  })
   for (const error of ingest.errors) logger.error(error, 'corpus file not searchable')
   if (handle.kind === 'pglite') writeHandoff(Number(process.env.PORT ?? 3000))
   const { files: _files, errors, ...search } = ingest
@@ -37,7 +51,7 @@ export async function startup(): Promise<StartupReport> {
     millis: Math.round(performance.now() - started),
   }
   logger.info(report, 'startup complete')
-  startNewsScheduler(getDatabase)
+  if (runsScheduledJobs()) startNewsScheduler(getDatabase)
   return report
 }
 

@@ -274,6 +274,29 @@ export const jobLocks = pgTable('job_locks', {
 })
 
 /**
+ * Background ingest jobs of the running servers (ingest/jobs.ts): files the CLI hands to a server on the
+ * embedded database, or an administrator sends. In the database so that every server process of a
+ * cluster answers a job's status; the process running a job keeps its heartbeat fresh, and a job whose
+ * heartbeat stopped reads as failed.
+ */
+export const ingestJobs = pgTable(
+  'ingest_jobs',
+  {
+    id: text('id').primaryKey(),
+    label: text('label').notNull(),
+    /** queued, running, done or failed */
+    status: text('status').notNull(),
+    progress: jsonb('progress').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    message: text('message'),
+    result: jsonb('result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ingest_jobs_created_idx').on(t.createdAt)],
+)
+
+/**
  * Web Push subscriptions (§3 Push subscription), one row per browser endpoint. Subscribing again from the
  * same endpoint replaces the row (and its owner). The three topic flags mirror the user's notification
  * settings card so that only subscribers who turned news on are sent news.

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util'
 import { DatabaseLockedError, appRoot, migrateDatabase, openDatabase, type DbHandle } from '../db/client'
 import { dataDir, readHandoff, type Handoff } from './handoff'
 import { expandPaths, ingestPaths, type PathResult } from './index'
+import { INGEST_LOCK } from './jobs'
 
 const USAGE = `Usage: npm run ingest -- <file or folder>... [options]
 
@@ -87,13 +88,16 @@ function printTable(results: PathResult[]): void {
 
 async function direct(handle: DbHandle, options: Options, corpusDir: string): Promise<PathResult[]> {
   await migrateDatabase(handle)
-  return ingestPaths(handle, options.paths, {
-    document: options.document,
-    edition: options.edition,
-    url: options.url,
-    corpusDir,
-    onProgress: log,
-  })
+  // On PostgreSQL, servers may be ingesting too: one ingest at a time (ingest/jobs.ts).
+  return handle.exclusive(INGEST_LOCK, () =>
+    ingestPaths(handle, options.paths, {
+      document: options.document,
+      edition: options.edition,
+      url: options.url,
+      corpusDir,
+      onProgress: log,
+    }),
+  )
 }
 
 // --- hand-off to a running server ----------------------------------------------------------------------

@@ -3,7 +3,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { HANDOFF_FILE, isHandoffAuthorization, readHandoff, writeHandoff } from './handoff'
-import { getJob, startJob } from './jobs'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -35,27 +34,5 @@ describe('ingest hand-off file', () => {
     expect(readHandoff(dir)).toBeNull()
     fs.writeFileSync(path.join(dir, HANDOFF_FILE), '{"port":"x"}')
     expect(readHandoff(dir)).toBeNull()
-  })
-})
-
-describe('ingest jobs', () => {
-  it('run one at a time in order and record progress and outcome', async () => {
-    const order: string[] = []
-    const slow = startJob('a', async (progress) => {
-      progress('a started')
-      await new Promise((resolve) => setTimeout(resolve, 30))
-      order.push('a')
-      return { ok: true, message: 'a done', result: { n: 1 } }
-    })
-    const failing = startJob('b', async () => {
-      order.push('b')
-      throw new Error('b broke')
-    })
-    expect(getJob(failing.id)?.status).toBe('queued')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(order).toEqual(['a', 'b'])
-    expect(getJob(slow.id)).toMatchObject({ status: 'done', message: 'a done', progress: ['a started'], result: { n: 1 } })
-    expect(getJob(failing.id)).toMatchObject({ status: 'failed', message: 'b broke' })
-    expect(getJob('nope')).toBeUndefined()
   })
 })

@@ -1,14 +1,18 @@
-// POST /api/search under load on the embedded default. For each server mode it starts the built server
-// (BUILD_DIR, default build/) on a free port with a fresh PGlite data directory, signs up a member, warms
-// up, then runs autocannon with 1 connection and with --connections (default 20) for --duration seconds
-// (default 15) each, POSTing the eval questions in rotation:
+// POST /api/search under load. For each server mode it starts the built server (BUILD_DIR, default build/)
+// as `npm start` serves it (scripts/serve.mjs: one process per core on PostgreSQL, WEB_CONCURRENCY to
+// change it) on a free port with a fresh database: a PGlite data directory, or with --database postgres a
+// new database on the server BENCH_DATABASE_URL (else TEST_DATABASE_URL) points at, dropped afterwards.
+// It signs up a member, warms up, then runs autocannon with 1 connection and with --connections (default
+// 20) for --duration seconds (default 15) each, POSTing the eval questions in rotation:
 // - uncached: the server runs with SEARCH_ANSWER_CACHE=0, so every request searches (retrieval + answer);
 // - cached: the answer cache is on and warmed with one pass over the questions, so every request is a
 //   repeated question (the session check, the count and the history record still run per request).
 // Prints p50/p95/p99, throughput and the non-2xx count per run; asserts nothing (target: p95 <= 50 ms with
 // 20 clients on a 2-core machine). Builds nothing: run `npm run build` first.
-// Usage: npm run bench:search [-- --connections 20 --duration 15 --modes uncached,cached --cpu-prof DIR]
-// --cpu-prof DIR writes a V8 CPU profile of each server to DIR (open it in Chrome DevTools).
+// Usage: npm run bench:search [-- --connections 20 --duration 15 --modes uncached,cached --database pglite
+//        --cpu-prof DIR]
+// --cpu-prof DIR writes V8 CPU profiles of each server process and thread to DIR (open them in Chrome
+// DevTools).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -26,7 +30,16 @@ const connections = Number(option('connections') ?? 20)
 const duration = Number(option('duration') ?? 15)
 const modes = (option('modes') ?? 'uncached,cached').split(',').map((m) => m.trim())
 const cpuProfDir = option('cpu-prof') ? path.resolve(option('cpu-prof')) : undefined
+const database = option('database') ?? 'pglite'
 for (const mode of modes) if (mode !== 'uncached' && mode !== 'cached') throw new Error(`unknown mode ${mode} (uncached, cached)`)
+if (database !== 'pglite' && database !== 'postgres') throw new Error(`unknown database ${database} (pglite, postgres)`)
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+if (database === 'postgres' && !adminUrl) {
+  console.error('--database postgres needs BENCH_DATABASE_URL (or TEST_DATABASE_URL): a PostgreSQL server with pgvector where it may create a database.')
+  process.exit(1)
+}
+// The production entry when this checkout has one (it runs the cluster); older checkouts had only server.mjs.
+const ENTRY = fs.existsSync(path.join(ROOT, 'scripts', 'serve.mjs')) ? 'scripts/serve.mjs' : 'server.mjs'
 const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
 if (!fs.existsSync(path.join(buildDir, 'server', 'index.js'))) {
   console.error(`No build in ${buildDir}: run \`npm run build\` first (or set BUILD_DIR).`)
@@ -58,13 +71,34 @@ async function freePort() {
   })
 }
 
+/** A fresh database for one server: its environment and how to remove it. */
+async function freshDatabase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'))
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
+  if (database === 'pglite') return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, remove: removeDir }
+  const { default: postgres } = await import('postgres')
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  const name = `bench_${Date.now()}_${process.pid}`
+  await admin.unsafe(`create database ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    remove: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end({ timeout: 5 })
+      removeDir()
+    },
+  }
+}
+
 async function startServer(env) {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'))
+  const fresh = await freshDatabase()
   let output = ''
   const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []
-  const child = spawn(process.execPath, [...profile, 'server.mjs'], {
+  const child = spawn(process.execPath, [...profile, ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -72,9 +106,8 @@ async function startServer(env) {
       BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...fresh.env,
       // One client address for everything: the load comes from one member, not from an attack.
       TRUST_PROXY: '0',
       ...env,
@@ -87,7 +120,7 @@ async function startServer(env) {
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM')
     await exited
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await fresh.remove()
   }
   const started = performance.now()
   try {
@@ -175,7 +208,7 @@ const rows = []
 for (const mode of modes) {
   const server = await startServer({ SEARCH_ANSWER_CACHE: mode === 'cached' ? '1' : '0' })
   try {
-    console.log(`${mode}: server up in ${server.startSeconds.toFixed(1)} s (fresh PGlite, corpus loaded at start)`)
+    console.log(`${mode}: server (${ENTRY}) up in ${server.startSeconds.toFixed(1)} s (fresh ${database === 'pglite' ? 'PGlite' : 'PostgreSQL database'}, corpus loaded at start)`)
     const headers = await signUp(server.base)
     await warmUp(server.base, headers, mode === 'cached' ? 1 : 0)
     for (const clients of [...new Set([1, connections])]) {
@@ -190,7 +223,7 @@ for (const mode of modes) {
     await server.stop()
   }
 }
-console.log(`\nsummary (target: p95 <= 50 ms with 20 clients; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end):`)
+console.log(`\nsummary, ${database} via ${ENTRY} (target: p95 <= 100 ms with 20 clients; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at the end):`)
 console.log('  mode       clients     req/s       p50       p95       p99   non-2xx')
 for (const r of rows) {
   console.log(

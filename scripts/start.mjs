@@ -1,5 +1,6 @@
 // `npm start`: install dependencies if missing, build if the sources changed since the last build, then
-// serve (the server migrates the database and loads the corpus before it listens).
+// serve with every core (scripts/serve.mjs; the server migrates the database and loads the corpus before
+// it listens). Works the same with NODE_ENV=production, as platforms and containers set it.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -9,10 +10,10 @@ import { ensureDependencies } from './ensure-deps.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 
-ensureDependencies()
-
 const BUILD_STAMP = 'build/server/index.js'
-const SOURCES = ['app', 'public', 'db', 'ingest', 'vite.config.ts', 'package-lock.json', 'tsconfig.json']
+// Not package-lock.json: npm rewrites it (same content, new time) on every install and prune. A change of
+// the installed packages is seen by ensureDependencies instead, and then the app is built again.
+const SOURCES = ['app', 'public', 'db', 'ingest', 'vite.config.ts', 'package.json', 'tsconfig.json']
 
 function newestMtime(entry) {
   let stat
@@ -27,11 +28,19 @@ function newestMtime(entry) {
   return newest
 }
 
-const built = fs.existsSync(BUILD_STAMP) ? fs.statSync(BUILD_STAMP).mtimeMs : 0
-if (!built || SOURCES.some((source) => newestMtime(source) > built)) {
+function buildIsStale() {
+  const built = fs.existsSync(BUILD_STAMP) ? fs.statSync(BUILD_STAMP).mtimeMs : 0
+  return !built || SOURCES.some((source) => newestMtime(source) > built)
+}
+
+// The build's tools are devDependencies: installed (also under NODE_ENV=production) when a build is due.
+// A deployment that built and then pruned them (`npm prune --omit=dev`) serves without them.
+const installed = ensureDependencies({ dev: buildIsStale() })
+if (installed || buildIsStale()) {
   console.log('Building the app...')
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
 }
 
 process.env.NODE_ENV ??= 'production'
-await import('../server.mjs')
+const { serve } = await import('./serve.mjs')
+await serve()

@@ -3,7 +3,8 @@
 // The client build knows which hashed files each route needs; the worker is built afterwards (during the
 // server build, by @remix-pwa/dev). `precacheListPlugin` writes, at the end of the client build, the app
 // shell list: the entry, the root route and the routes that must work offline (home, field calculations,
-// cheat sheets, documents, the not-found page), each with the chunks and stylesheets it imports, and Remix's
+// cheat sheets, documents, the not-found page), each with the chunks and stylesheets it imports (statically or
+// on demand), and Remix's
 // route manifest script. `swBuildVariables` hands that list and a version derived from it to the worker
 // build as `process.env.SW_PRECACHE` (JSON text) / `process.env.SW_VERSION`; the values are read when the worker is
 // built (getters), not when this config is loaded, because the config is loaded before the client build.
@@ -29,7 +30,8 @@ export function shellFiles(bundle, routes = OFFLINE_ROUTES) {
     if (files.has(chunk.fileName)) return
     files.add(chunk.fileName)
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css)
-    for (const imported of chunk.imports) {
+    // Code a route loads on demand (the on-device search engine, for one) must be there offline too.
+    for (const imported of [...chunk.imports, ...(chunk.dynamicImports ?? [])]) {
       const next = byFile.get(imported)
       if (next) visit(next)
     }

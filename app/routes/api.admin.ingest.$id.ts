@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { requireAdmin } from '~/lib/auth/auth.server'
 import { intParam, jsonError, readQuery } from '~/lib/http.server'
+import { getDatabase } from '@db/client'
 import { isHandoffAuthorization } from '../../ingest/handoff'
 import { getJob } from '../../ingest/jobs'
 
@@ -16,7 +17,7 @@ async function authorizeIngest(request: Request): Promise<void> {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await authorizeIngest(request)
-  const job = params.id ? getJob(params.id) : undefined
+  const job = params.id ? await getJob(await getDatabase(), params.id) : undefined
   if (!job) throw jsonError(404, 'No such ingest job on this server (it may have restarted).')
   const { since } = readQuery(request, SinceQuery)
   return Response.json({ ...job, progress: job.progress.slice(since), progressTotal: job.progress.length })

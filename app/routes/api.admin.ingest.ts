@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const statusUrl = (id: string) => `/api/admin/ingest/${id}`
 
   if (params.get('corpus') === '1') {
-    const job = startJob('corpus', async (onProgress) => {
+    const job = await startJob(handle, 'corpus', async (onProgress) => {
       const summary = await ingestCorpus(handle, corpusDir, { onProgress, offload: true })
       return { ok: summary.errors.length === 0, message: describeCorpusSummary(summary), result: summary }
     })
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
       fileName,
     }
     if (meta.url && !/^https?:\/\//.test(meta.url)) throw jsonError(400, 'The url must start with http:// or https://.')
-    const job = startJob(fileName, async (onProgress) => {
+    const job = await startJob(handle, fileName, async (onProgress) => {
       const result = await ingestPdf(handle, bytes, meta, { onProgress, offload: true })
       return { ok: true, message: describePdfResult(result), result: { ...result, warnings: result.warnings.slice(0, 50) } }
     })
@@ -90,7 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw jsonError(400, 'A Markdown file needs corpusPath: its path under the corpus folder, such as specs/2007/section-401.md.')
   }
   const file = corpusFileFromText(corpusPath, text)
-  const job = startJob(corpusPath, async (onProgress) => {
+  const job = await startJob(handle, corpusPath, async (onProgress) => {
     const summary = await ingestMarkdownFiles(handle, [file], { onProgress, offload: true })
     const error = summary.errors[0]
     return { ok: !error, message: error ? error.message : describeCorpusSummary(summary), result: summary }

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
- * Checks tests/eval/field-language.jsonl against the corpus, with plain Node (no packages), so the set
- * can be checked before anything is installed: `node tests/eval/check-field-language.mjs [file]`.
+ * Checks a plain-language field set against the corpus, with plain Node (no packages), so a set can be
+ * checked before anything is installed:
+ *   node tests/eval/check-field-language.mjs                       the held-out set (tune and test halves)
+ *   node tests/eval/check-field-language.mjs --tuning-only [file]  a tuning set (field-language-tune2.jsonl)
  *
  * - Schema: the fields and values the README lists, and no others.
  * - Every answerable line: one `answer_any` string is in the text of its `source` file, and one
@@ -9,9 +11,12 @@
  *   name another record that holds the same fact: it must be in the front matter or headings of a
  *   corpus record whose text holds one of the line's `answer_any` strings.
  * - No bare single-digit `answer_any` (a wrong answer would contain it by chance).
+ * - No answerable question gives its answer away: no `answer_any` string is in the question itself.
  * - No question repeated, here or in the other eval sets.
- * - Counts: at least 150 answerable (4 per topic), 30 unknown-in-domain and 20 out-of-scope lines,
- *   every corpus folder used as a source, both halves of the split in every topic.
+ * - Counts: the held-out set has at least 150 answerable (4 per topic), 30 unknown-in-domain and 20
+ *   out-of-scope lines and both halves of the split in every topic; a tuning set is all `tune`, with at least
+ *   220 answerable (6 per topic), 45 unknown-in-domain and 30 out-of-scope lines. Every corpus folder is
+ *   used as a source.
  *
  * Matching ignores case and whitespace, as tests/eval/score.ts does. Exits 1 on any problem.
  */
@@ -21,7 +26,9 @@ import { fileURLToPath } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..', '..')
-const setPath = process.argv[2] ?? join(here, 'field-language.jsonl')
+const TUNING_ONLY = process.argv.includes('--tuning-only')
+const fileArg = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
+const setPath = fileArg ?? join(here, TUNING_ONLY ? 'field-language-tune2.jsonl' : 'field-language.jsonl')
 
 const TOPICS = [
   'asphalt', 'concrete', 'earthwork', 'bases', 'drainage', 'pipe', 'guardrail', 'barriers',
@@ -32,7 +39,16 @@ const FOLDERS = ['specs/2007', 'specs/2025', 'supplemental', 'test-methods', 'ma
 const KINDS = ['answer', 'unknown-in-domain', 'out-of-scope']
 const ANSWER_KEYS = ['q', 'expect', 'answer_any', 'cite_any', 'topic', 'kind', 'style', 'split', 'source']
 const UNKNOWN_KEYS = ['q', 'expect', 'topic', 'kind', 'style', 'split']
-const MIN = { answer: 150, 'unknown-in-domain': 30, 'out-of-scope': 20, perTopic: 4 }
+const MIN = TUNING_ONLY
+  ? { answer: 220, 'unknown-in-domain': 45, 'out-of-scope': 30, perTopic: 6 }
+  : { answer: 150, 'unknown-in-domain': 30, 'out-of-scope': 20, perTopic: 4 }
+
+/** Whether the question already holds an answer string as whole words (so an answer that repeats it would pass). */
+function givesAway(question, figure) {
+  const words = (text) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
+  const escaped = words(figure).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(^|[^a-z0-9])${escaped}($|[^a-z0-9])`).test(words(question))
+}
 
 const normalize = (text) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, '')
 
@@ -103,7 +119,7 @@ function main() {
     if ((line.kind === 'out-of-scope') !== (line.topic === 'out-of-scope')) say(`topic '${line.topic}' does not match kind '${line.kind}'`)
     if (line.topic !== 'out-of-scope' && !TOPICS.includes(line.topic)) say(`topic '${line.topic}' is not a corpus topic`)
     if (line.style !== 'plain') say(`style must be 'plain'`)
-    if (!['tune', 'test'].includes(line.split)) say(`split '${line.split}' is not tune or test`)
+    if (TUNING_ONLY ? line.split !== 'tune' : !['tune', 'test'].includes(line.split)) say(`split '${line.split}' is not ${TUNING_ONLY ? 'tune (this set is for tuning only)' : 'tune or test'}`)
     if (typeof line.q === 'string') {
       const q = normalize(line.q)
       if (seen.has(q)) say('question repeated in this set')
@@ -118,6 +134,9 @@ function main() {
       if (!record) say(`source '${line.source}' is not a corpus record`)
       if (record && isStringArray(line.answer_any, 1, 4) && isStringArray(line.cite_any, 1, 3)) {
         for (const figure of line.answer_any) if (/^\d$/.test(figure.trim())) say(`answer_any '${figure}' is a bare single digit`)
+        // An either-or question ('rigid or flexible?') names its answer by nature.
+        const eitherOr = typeof line.q === 'string' && /\bor\b/i.test(line.q)
+        for (const figure of line.answer_any) if (typeof line.q === 'string' && !eitherOr && givesAway(line.q, figure)) say(`answer_any '${figure}' is in the question itself`)
         const figures = line.answer_any.map(normalize)
         if (!figures.some((figure) => record.text.includes(figure))) say(`no answer_any string is in ${line.source}`)
         const cites = line.cite_any.map(normalize)
@@ -140,17 +159,19 @@ function main() {
   for (const topic of TOPICS) {
     const n = answerable.filter((l) => l.topic === topic).length
     if (n < MIN.perTopic) problems.push(`topic ${topic}: only ${n} answerable lines (need ${MIN.perTopic})`)
-    for (const split of ['tune', 'test']) if (!lines.some((l) => l.topic === topic && l.split === split)) problems.push(`topic ${topic} has no ${split} line`)
+    if (!TUNING_ONLY) for (const split of ['tune', 'test']) if (!lines.some((l) => l.topic === topic && l.split === split)) problems.push(`topic ${topic} has no ${split} line`)
   }
-  for (const split of ['tune', 'test']) {
-    for (const kind of KINDS) if (!lines.some((l) => l.kind === kind && l.split === split)) problems.push(`kind ${kind} has no ${split} line`)
+  if (!TUNING_ONLY) {
+    for (const split of ['tune', 'test']) {
+      for (const kind of KINDS) if (!lines.some((l) => l.kind === kind && l.split === split)) problems.push(`kind ${kind} has no ${split} line`)
+    }
   }
   const byFolder = count((l) => FOLDERS.find((f) => l.source?.startsWith(`corpus/${f}/`)) ?? '(none)')
   for (const folder of FOLDERS) if (!byFolder.get(folder)) problems.push(`no answerable line takes its figure from corpus/${folder}`)
 
   // Report.
   const pad = (s, n) => String(s).padEnd(n)
-  console.log(`field-language.jsonl: ${lines.length} lines`)
+  console.log(`${relative(root, setPath)}: ${lines.length} lines`)
   console.log(`\nby kind and split`)
   for (const kind of KINDS) {
     const tune = lines.filter((l) => l.kind === kind && l.split === 'tune').length

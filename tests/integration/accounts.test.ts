@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
   const json = { 'content-type': 'application/json' }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await startServer({ ...database.env, TRUST_PROXY: '1', SESSION_SECRET: 'integration-secret' })
   })
   afterAll(async () => {
@@ -240,7 +240,9 @@ describe.each(DATABASE_KINDS)('accounts over HTTP on %s', (kind) => {
     for (const r of refused) expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
 
     expect(owner.status).toBe(200)
-    expect(owner.ms).toBeLessThan(2_500)
+    // Not queued: a queued attempt waits for a turn up to 4 s away. The margin is for a busy CI machine,
+    // where one scrypt check among fourteen in parallel takes a second or more.
+    expect(owner.ms).toBeLessThan(3_500)
     // In a new browser the owner waits for a turn (a few seconds at most) but is not refused.
     expect((await post('/api/auth/signin', { email, password: 'owner-pass-1' }, from('192.0.2.201'))).status).toBe(200)
   })

@@ -122,7 +122,7 @@ describe.each(DATABASE_KINDS)('POST /api/analyze-image on %s', (kind) => {
   let member = ''
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await started({ ...database.env, VISION_MODEL: '', LLM_MODEL: '', OCR_TIMEOUT_MS: '60000' })
     member = await api.signUp(`analyst-${kind}@example.test`)
   }, 300_000)
@@ -347,7 +347,7 @@ describe('POST /api/analyze-image with a vision model', () => {
 
   beforeAll(async () => {
     model = await startOpenAiTestServer()
-    database = await createTestDatabase('pglite')
+    database = await createTestDatabase('pglite', { corpus: true })
     server = await started({
       ...database.env,
       VISION_MODEL: 'vision-test',

@@ -34,7 +34,7 @@ describe.each(DATABASE_KINDS)('answers on %s', (kind) => {
   let handle: DbHandle
 
   beforeAll(async () => {
-    ;({ database, handle } = await openMigratedTestDatabase(kind))
+    ;({ database, handle } = await openMigratedTestDatabase(kind, { corpus: true }))
     await ingestCorpus(handle, path.resolve('corpus'))
   })
 

@@ -3,12 +3,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
+import { inject } from 'vitest'
 import { migrateDatabase, openDatabase, type DbHandle } from '../../db/client'
 
 /**
- * The databases integration tests run against: always an empty PGlite directory, and an empty
- * PostgreSQL database (created on the server TEST_DATABASE_URL points at, dropped afterwards) when one
- * is configured. `npm test` starts that server; with REQUIRE_POSTGRES=1 its absence is a failure.
+ * The databases integration tests run against: always a PGlite directory, and a PostgreSQL database
+ * (created on the server TEST_DATABASE_URL points at, dropped afterwards) when one is configured; empty,
+ * or a copy of the prepared one with the corpus loaded (`corpus: true`). `npm test` starts that server; with REQUIRE_POSTGRES=1 its absence is a failure.
  */
 export interface TestDatabase {
   name: 'pglite' | 'postgres'
@@ -26,9 +27,19 @@ if (process.env.REQUIRE_POSTGRES === '1' && !TEST_DATABASE_URL) {
 
 export const DATABASE_KINDS: TestDatabase['name'][] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
-export async function createTestDatabase(kind: TestDatabase['name']): Promise<TestDatabase> {
+export interface CreateOptions {
+  /**
+   * Start from the prepared database (tests/integration/global-setup.ts): migrated and holding the
+   * bundled corpus, searchable, as after a server's first start. A server started on it only checks the
+   * corpus. Otherwise the database is empty.
+   */
+  corpus?: boolean
+}
+
+export async function createTestDatabase(kind: TestDatabase['name'], options: CreateOptions = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scdot-it-'))
+    if (options.corpus) fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true })
     return {
       name: 'pglite',
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -39,7 +50,7 @@ export async function createTestDatabase(kind: TestDatabase['name']): Promise<Te
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set')
   const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} })
   const dbName = `it_${randomUUID().replaceAll('-', '').slice(0, 16)}`
-  await admin.unsafe(`create database ${dbName}`)
+  await admin.unsafe(options.corpus ? `create database ${dbName} template ${inject('postgresTemplate')}` : `create database ${dbName}`)
   const url = new URL(TEST_DATABASE_URL)
   url.pathname = `/${dbName}`
   return {
@@ -53,9 +64,9 @@ export async function createTestDatabase(kind: TestDatabase['name']): Promise<Te
   }
 }
 
-/** An empty test database of the given kind, opened and migrated: the usual start of a database test. */
-export async function openMigratedTestDatabase(kind: TestDatabase['name']): Promise<{ database: TestDatabase; handle: DbHandle }> {
-  const database = await createTestDatabase(kind)
+/** A test database of the given kind (empty unless `corpus`), opened and migrated: the usual start of a database test. */
+export async function openMigratedTestDatabase(kind: TestDatabase['name'], options: CreateOptions = {}): Promise<{ database: TestDatabase; handle: DbHandle }> {
+  const database = await createTestDatabase(kind, options)
   const handle = await openDatabase(database.open)
   await migrateDatabase(handle)
   return { database, handle }

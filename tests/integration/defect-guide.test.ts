@@ -29,8 +29,8 @@ describe.each(DATABASE_KINDS)('the defect guide on %s', (kind) => {
   let handle: DbHandle
 
   beforeAll(async () => {
-    ;({ database, handle } = await openMigratedTestDatabase(kind))
-    // The same two steps as app/lib/startup.server.ts.
+    ;({ database, handle } = await openMigratedTestDatabase(kind, { corpus: true }))
+    // The same two steps as app/startup.server.ts.
     const corpusDir = path.join(ROOT, 'corpus')
     await loadCorpusFiles(handle, corpusDir)
     const summary = await ingestCorpus(handle, corpusDir)

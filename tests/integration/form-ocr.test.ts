@@ -22,6 +22,8 @@ beforeAll(async () => {
     corePath: path.dirname(require.resolve('tesseract.js-core/package.json')),
     workerPath: require.resolve('tesseract.js/src/worker-script/node/index.js'),
     gzip: true,
+    // No copy of the language data in the working directory (tesseract.js caches there by default).
+    cacheMethod: 'none',
     errorHandler: (error: unknown) => console.warn('OCR worker error', error),
   })
 })

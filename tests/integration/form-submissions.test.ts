@@ -248,7 +248,7 @@ describe.each(DATABASE_KINDS)('form submissions over HTTP on %s', (kind) => {
   let server: RunningServer
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await startServer(database.env)
   })
   afterAll(async () => {

@@ -87,7 +87,7 @@ describe.each(DATABASE_KINDS)('the built server on %s', (kind) => {
   let server: RunningServer
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await startServer(database.env)
   })
   afterAll(async () => {

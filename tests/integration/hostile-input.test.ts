@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)('hostile input on %s', (kind) => {
   let cookie = ''
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     geo = await startFakeGeo()
     const limits = Object.fromEntries(
       ['SIGNIN_PER_IP', 'SIGNIN_PER_ACCOUNT', 'SIGNUP_PER_IP', 'GUEST_PER_IP', 'NEWS_REFRESH_PER_IP', 'TRENDS_PER_IP', 'PUSH_TEST', 'WEATHER_PLACES', 'WEATHER_FORECAST'].map(

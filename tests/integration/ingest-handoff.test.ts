@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, rowsOf } from '../../db/client'
 import { makeSpecBookPdf } from '../../ingest/pdf/fixtures'
 import { PDF_ERROR_MESSAGES } from '../../app/lib/pdf/read.server'
+import { createTestDatabase } from './databases'
 import { ROOT, startServer, type RunningServer } from './server'
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -54,7 +55,8 @@ describe('ingest hand-off to a running server (embedded database)', () => {
   let token: string
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-handoff-'))
+    // The corpus is loaded already, as after the server's first start: this is about what comes next.
+    dataDir = (await createTestDatabase('pglite', { corpus: true })).env.DATA_DIR!
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-handoff-files-'))
     fs.writeFileSync(path.join(work, 'book.pdf'), await makeSpecBookPdf({ pages: 8, edition: '2031' }))
     fs.writeFileSync(path.join(work, 'locked.pdf'), await makeSpecBookPdf({ variant: 'encrypted' }))

@@ -43,7 +43,7 @@ async function ask(query = QUESTION): Promise<SearchResult> {
 
 beforeAll(async () => {
   for (const key of ENV_KEYS) saved[key] = process.env[key]
-  ;({ database, handle } = await openMigratedTestDatabase('pglite'))
+  ;({ database, handle } = await openMigratedTestDatabase('pglite', { corpus: true }))
   await ingestCorpus(handle, path.resolve('corpus'))
   server = await startOpenAiTestServer()
   process.env.OPENAI_BASE_URL = server.baseURL

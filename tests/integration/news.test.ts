@@ -203,7 +203,7 @@ describe.each(DATABASE_KINDS)('news routes on a running server (%s)', (kind) => 
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     feeds = await startFakeFeedServer()
     // Both feeds fail at first, so the scheduler's first fetch stores nothing.
     feeds.state.rssFailStatus = 503

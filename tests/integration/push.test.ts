@@ -232,7 +232,7 @@ describe.each(DATABASE_KINDS)('push routes on %s (real server)', (kind) => {
     push = await startFakePushService()
     feeds = await startFakeFeedServer()
     trap = await startTrapListener()
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     env = {
       ...database.env,
       PUSH_CA_FILE: push.caFile,

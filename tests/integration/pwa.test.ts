@@ -14,7 +14,7 @@ describe.each(DATABASE_KINDS)('PWA routes on %s', (kind) => {
   let server: RunningServer
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await startServer(database.env)
   }, 180_000)
   afterAll(async () => {
@@ -65,7 +65,7 @@ describe.each(DATABASE_KINDS)('PWA routes on %s', (kind) => {
     const index = JSON.parse(body) as OfflineIndex
     expect(index.format).toBe(2)
     expect(index.passages.length).toBeGreaterThan(500)
-    const kinds = new Set(index.passages.map((entry) => entry.kind))
+    const kinds = new Set(index.passages.map((entry) => entry.documentKind))
     for (const k of ['drawing', 'cheat-sheet', 'spec-section', 'defect', 'federal']) expect(kinds).toContain(k)
     expect(index.sheets.map((sheet) => sheet.id)).toContain('guardrail')
     expect(index.commonWords.length).toBeGreaterThan(100_000)

@@ -11,7 +11,7 @@ describe.each(DATABASE_KINDS)('POST /api/search on %s', (kind) => {
   let server: RunningServer
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await startServer(database.env)
   })
   afterAll(async () => {

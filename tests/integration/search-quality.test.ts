@@ -69,7 +69,7 @@ describe.each(DATABASE_KINDS)('search quality on %s', (kind) => {
   const results = new Map<string, SearchResult>()
 
   beforeAll(async () => {
-    ;({ database, handle } = await openMigratedTestDatabase(kind))
+    ;({ database, handle } = await openMigratedTestDatabase(kind, { corpus: true }))
     const started = performance.now()
     await ingestCorpus(handle, path.join(ROOT, 'corpus'))
     const ingested = performance.now()

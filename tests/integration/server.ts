@@ -4,15 +4,25 @@ import path from 'node:path'
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..')
 
+/**
+ * A port for a server this test starts. Test files run in parallel (vitest.config.ts), and a port the
+ * system hands out (bind to 0) is free again between this check and the server's listen, so another
+ * worker could be handed it meanwhile. Each vitest worker therefore picks from a range of its own, below
+ * the system's ephemeral ports, and checks the port is free.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1)
+  const base = 20_000 + (worker % 8) * 1_500
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = base + Math.floor(Math.random() * 1_500)
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer()
+      server.once('error', () => resolve(false))
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
     })
-    server.on('error', reject)
-  })
+    if (free) return port
+  }
+  throw new Error('no free port found')
 }
 
 export interface RunningServer {
@@ -23,11 +33,15 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Starts the built server (build/ must exist: `npm run build`) as a real process on a free port. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts the built server (build/ must exist: `npm run build`) as a real process on a free port: one
+ * server process (server.mjs), or with `entry: 'scripts/serve.mjs'` the production entry, which runs
+ * several on PostgreSQL.
+ */
+export async function startServer(env: Record<string, string>, options: { entry?: string } = {}): Promise<RunningServer> {
   const port = await freePort()
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, [options.entry ?? 'server.mjs'], {
     cwd: ROOT,
     // News: no scheduled fetch and an empty feed list unless a test passes its own (local) feeds, so
     // no test server ever reaches the internet.

@@ -8,7 +8,7 @@ describe.each(DATABASE_KINDS)('POST /api/spell-correct on %s', (kind) => {
   let server: RunningServer
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await startServer({ ...database.env, SESSION_SECRET: 'integration-secret' })
   })
   afterAll(async () => {

@@ -194,7 +194,7 @@ describe.each(DATABASE_KINDS)('trend insights API on %s', (kind) => {
   const json = { 'Content-Type': 'application/json' }
 
   beforeAll(async () => {
-    const opened = await openMigratedTestDatabase(kind)
+    const opened = await openMigratedTestDatabase(kind, { corpus: true })
     database = opened.database
     await seedAsphalt(opened.handle)
     await opened.handle.close()

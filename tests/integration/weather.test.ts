@@ -26,7 +26,7 @@ describe.each(DATABASE_KINDS)('weather routes on %s', (kind) => {
   const displays = async (response: Response) => ((await response.json()) as { suggestions: { display: string }[] }).suggestions.map((s) => s.display)
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     geo = await startFakeGeo()
     geo.controls.slowMs = TIMEOUT_MS * 3
     server = await startServer({

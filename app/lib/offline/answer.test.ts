@@ -4,14 +4,14 @@ import { localRetrieval } from '../search/core/knowledge'
 import { answerOffline, OFFLINE_ENGINE, OFFLINE_NOTE, prepareIndex } from './answer'
 import type { OfflineIndex, OfflinePassage } from './types'
 
-const passage = (over: Partial<OfflinePassage> & Pick<OfflinePassage, 'id' | 'title' | 'text'>): OfflinePassage => ({
-  documentId: `corpus:${over.id}`,
-  kind: 'drawing',
+const passage = (over: Partial<OfflinePassage> & Pick<OfflinePassage, 'chunkId' | 'documentTitle' | 'text'>): OfflinePassage => ({
+  documentId: `corpus:${over.chunkId}`,
+  documentKind: 'drawing',
   document: 'SCDOT Standard Drawings (field summary records)',
   edition: null,
   section: null,
   sectionTitle: null,
-  headingPath: over.title,
+  headingPath: over.documentTitle,
   chunkKind: 'drawing',
   pageStart: null,
   pageEnd: null,
@@ -27,22 +27,22 @@ const INDEX: OfflineIndex = {
   commonWords: 'the road paint white night black have must/S',
   passages: [
     passage({
-      id: 'b501',
-      title: 'Drawing B501 Bridge Deck Concrete',
+      chunkId: 'b501',
+      documentTitle: 'Drawing B501 Bridge Deck Concrete',
       section: 'B501',
       url: '/documents#drawing-b501',
       text: '- Bridge deck concrete: 4,500 psi at 28 days (product reference; confirm against the plans). [product field-reference]\n- Keep the deck surface wet while it cures. [Section 702]',
     }),
     passage({
-      id: 'g501',
-      title: 'Drawing G501 W-Beam Guardrail Installation',
+      chunkId: 'g501',
+      documentTitle: 'Drawing G501 W-Beam Guardrail Installation',
       section: 'G501',
       url: '/documents#drawing-g501',
       text: '- Line post spacing, standard W-beam run: 6 ft 3 in (6.25 ft) center to center. [MGS test record]\n- Top of W-beam rail height: 31 in above the finished grade. [MwRSF report 57]',
     }),
     passage({
-      id: 'm601',
-      title: 'Drawing M601 Pavement Markings',
+      chunkId: 'm601',
+      documentTitle: 'Drawing M601 Pavement Markings',
       section: 'M601',
       url: '/documents#drawing-m601',
       text: '- Initial retroreflectivity, white paint: 250 mcd/m2/lx minimum. [product field-reference]\n- Glass beads meet AASHTO M 247. [Section 625]',

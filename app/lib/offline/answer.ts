@@ -23,24 +23,7 @@ export interface PreparedIndex {
 }
 
 function toPassage(entry: OfflinePassage): Passage {
-  return {
-    chunkId: entry.id,
-    documentId: entry.documentId,
-    documentKind: entry.kind,
-    documentTitle: entry.title,
-    document: entry.document,
-    edition: entry.edition,
-    section: entry.section,
-    sectionTitle: entry.sectionTitle,
-    headingPath: entry.headingPath,
-    chunkKind: entry.chunkKind,
-    text: entry.text,
-    pageStart: entry.pageStart,
-    pageEnd: entry.pageEnd,
-    url: entry.url,
-    topics: [],
-    scores: { fts: null, ftsRank: null, vector: null, vectorRank: null, exact: false, fused: 0 },
-  }
+  return { ...entry, topics: [], scores: { fts: null, ftsRank: null, vector: null, vectorRank: null, exact: false, fused: 0 } }
 }
 
 /** Reads the index once (the browser keeps the result per index version): passages, vocabulary, statistics. */

@@ -3,10 +3,10 @@ import { buildOfflineIndex } from './index-builder'
 import type { OfflinePassage } from './types'
 
 const passage = (id: string, text: string): OfflinePassage => ({
-  id,
+  chunkId: id,
   documentId: `corpus:${id}`,
-  kind: 'drawing',
-  title: `Record ${id}`,
+  documentKind: 'drawing',
+  documentTitle: `Record ${id}`,
   document: 'SCDOT Standard Drawings (field summary records)',
   edition: null,
   section: id.toUpperCase(),
@@ -25,7 +25,7 @@ describe('buildOfflineIndex', () => {
   it('holds every passage whole, in id order, with the sheets and the common words', () => {
     const index = buildOfflineIndex([passage('g501', '- Post spacing 6 ft 3 in.'), passage('b501', '- Deck 4,500 psi.')], sheets, 'walk/dgs road', new Date(0))
     expect(index.format).toBe(2)
-    expect(index.passages.map((p) => p.id)).toEqual(['b501', 'g501'])
+    expect(index.passages.map((p) => p.chunkId)).toEqual(['b501', 'g501'])
     expect(index.passages[1]!.text).toBe('- Post spacing 6 ft 3 in.')
     expect(index.sheets).toEqual(sheets)
     expect(index.commonWords).toBe('walk/dgs road')

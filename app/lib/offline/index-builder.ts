@@ -13,7 +13,7 @@ import type { OfflineIndex, OfflinePassage } from './types'
 export const MAX_INDEX_BYTES = 1_500_000
 
 export function buildOfflineIndex(passages: readonly OfflinePassage[], sheets: readonly CheatSheetInfo[], commonWords: string, generatedAt = new Date()): OfflineIndex {
-  const sorted = [...passages].sort((a, b) => a.id.localeCompare(b.id))
+  const sorted = [...passages].sort((a, b) => a.chunkId.localeCompare(b.chunkId))
   const version = createHash('sha256')
     .update(JSON.stringify(sorted))
     .update(JSON.stringify(sheets))

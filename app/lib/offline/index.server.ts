@@ -62,10 +62,10 @@ export async function offlineIndex(handle?: DbHandle): Promise<ServedIndex> {
 function toPassage(row: Row): OfflinePassage {
   const num = (value: unknown) => (value === null || value === undefined ? null : Number(value))
   return {
-    id: row.chunk_id,
+    chunkId: row.chunk_id,
     documentId: row.document_id,
-    kind: row.document_kind,
-    title: row.document_title,
+    documentKind: row.document_kind,
+    documentTitle: row.document_title,
     document: row.document,
     edition: row.edition,
     section: row.section,

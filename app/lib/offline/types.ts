@@ -1,26 +1,11 @@
 import type { CheatSheetInfo } from '../search/core/answer-suggestions'
+import type { Passage } from '../search/core/types'
 
 /**
- * One chunk of the corpus as the phone keeps it: the fields the search core reads (core/rank.ts
- * `rankingText`, core/citations.ts), so the offline answer is the online answer on the saved index.
+ * One chunk of the corpus as the phone keeps it: a retrieval passage without its scores, so the search core
+ * reads the same fields on the phone as on the server and the offline answer is the online answer.
  */
-export interface OfflinePassage {
-  id: string
-  documentId: string
-  /** documents.kind: drawing, cheat-sheet, spec-section, defect, ... */
-  kind: string
-  title: string
-  document: string
-  edition: string | null
-  section: string | null
-  sectionTitle: string | null
-  headingPath: string
-  chunkKind: string
-  text: string
-  pageStart: number | null
-  pageEnd: number | null
-  url: string | null
-}
+export type OfflinePassage = Omit<Passage, 'topics' | 'scores'>
 
 export interface OfflineIndex {
   /** 2: the whole bundled corpus, answered by the search core (1 held statements for a separate scorer). */

@@ -1,5 +1,5 @@
 /**
- * Hybrid retrieval in one SQL statement (DESIGN.md, 'Data flow of a question'):
+ * Hybrid retrieval in one SQL statement (docs/DESIGN.md, 'Data flow of a question'):
  *
  * 1. full text: the question's words and their expansions, each a `phraseto_tsquery`, OR-ed; ranked by
  *    `ts_rank` over the weighted tsvector (section and title A, heading path B, body C), normalised to

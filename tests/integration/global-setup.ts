@@ -1,0 +1,70 @@
+/**
+ * Prepared once per run of the integration tests: a database of each kind holding what a server's first
+ * start makes (migrations, the corpus files, the searchable corpus with its trained embedding model, but
+ * no generated keys). `createTestDatabase(kind, { corpus: true })` starts from a copy of it (a copied
+ * PGlite directory, `CREATE DATABASE ... TEMPLATE` on PostgreSQL), so a server started on it finds the
+ * corpus unchanged instead of ingesting it and training the model again. Tests of the first load itself
+ * keep starting from an empty database.
+ */
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import postgres from 'postgres'
+import type { TestProject } from 'vitest/node'
+import { migrateDatabase, openDatabase, type OpenOptions } from '../../db/client'
+import { loadCorpusFiles } from '../../ingest/corpus-files'
+import { ingestCorpus } from '../../ingest/index'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite data directory to copy (DATA_DIR layout). */
+    pgliteTemplate: string
+    /** Name of the template database on the TEST_DATABASE_URL server, or '' without one. */
+    postgresTemplate: string
+  }
+}
+
+const CORPUS = path.resolve(import.meta.dirname, '..', '..', 'corpus')
+
+async function prepare(open: OpenOptions): Promise<void> {
+  const handle = await openDatabase(open)
+  try {
+    await migrateDatabase(handle)
+    await loadCorpusFiles(handle, CORPUS)
+    const summary = await ingestCorpus(handle, CORPUS)
+    if (summary.errors.length > 0) throw new Error(`template corpus did not ingest: ${JSON.stringify(summary.errors)}`)
+  } finally {
+    await handle.close()
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const started = performance.now()
+  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scdot-template-'))
+  const url = process.env.TEST_DATABASE_URL
+  const name = url ? `template_${randomUUID().replaceAll('-', '').slice(0, 12)}` : ''
+  const admin = url ? postgres(url, { max: 1, onnotice: () => {} }) : null
+  const teardown = async () => {
+    fs.rmSync(pgliteDir, { recursive: true, force: true })
+    if (admin) {
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end({ timeout: 5 })
+    }
+  }
+  try {
+    const postgresUrl = url ? new URL(url) : null
+    if (admin && postgresUrl) {
+      await admin.unsafe(`create database ${name}`)
+      postgresUrl.pathname = `/${name}`
+    }
+    await Promise.all([prepare({ dataDir: pgliteDir }), postgresUrl ? prepare({ databaseUrl: postgresUrl.toString() }) : null])
+  } catch (error) {
+    await teardown()
+    throw error
+  }
+  project.provide('pgliteTemplate', pgliteDir)
+  project.provide('postgresTemplate', name)
+  console.log(`integration templates prepared in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  return teardown
+}
