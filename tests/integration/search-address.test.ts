@@ -21,7 +21,7 @@ describe.each(DATABASE_KINDS)('result addresses and free Double Check on %s', (k
   let server: RunningServer
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { corpus: true })
     server = await startServer(database.env)
   })
   afterAll(async () => {
