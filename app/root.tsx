@@ -23,6 +23,7 @@ import { OfflineRecovery } from './components/offline-screen'
 import { DisclaimerGate, OnboardingHost } from './components/onboarding'
 import { ThemeProvider } from './components/theme'
 import { StaticToast, Toaster } from './components/toaster'
+import { TopBar } from './components/top-bar'
 import { PRODUCT_NAME } from './lib/brand'
 import { useNonce } from './lib/nonce'
 import { currentUser } from './lib/auth/auth.server'
@@ -32,6 +33,7 @@ import { getToast } from './lib/toast.server'
 import { useHydrated } from './lib/use-hydrated'
 import { isOfflineFailure } from './lib/pwa/offline-error'
 import { registerServiceWorker } from './lib/pwa/register'
+import { isQuietNavigation } from './lib/quiet-navigation'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -93,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function NavigationLoader() {
   const navigation = useNavigation()
-  if (navigation.state === 'idle') return null
+  if (navigation.state === 'idle' || isQuietNavigation(navigation.location?.state)) return null
   return (
     <div className="no-print fixed left-1/2 top-16 z-50 -translate-x-1/2 rounded-full bg-card px-4 py-2 shadow-lg">
       <DotsLoader label="Loading page" />
@@ -105,16 +107,26 @@ function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const hydrated = useHydrated()
   const flash = rootData?.toast ?? null
+  // Without JavaScript the server's toast is part of the page (StaticToast); while the AI notice shows,
+  // it is shown inside the notice, never over its button.
+  const staticToast = !hydrated && flash ? <StaticToast toast={flash} /> : null
+  const user = rootData?.session.user
+  const noticePending = Boolean(user && !user.disclaimerAcknowledged)
   return (
     <ThemeProvider initial={rootData?.theme ?? 'light'}>
       {/* The AI notice blocks the page (even without JavaScript) until the user acknowledges it. */}
-      <DisclaimerGate>
-        {/* One sticky block: the offline banner stacks above the header and never covers its controls. Its
-            own background fills the seam a fractional banner height leaves on a phone's screen. */}
-        <div className="no-print sticky top-0 z-40 bg-primary">
-          <ConnectivityBanner />
-          <AppHeader />
-        </div>
+      <DisclaimerGate notice={noticePending ? staticToast : null}>
+        {/* One sticky bar: the offline banner stacks above the header and never covers its controls (its
+            background fills the seam a fractional banner height leaves on a phone's screen); toasts sit in
+            the bar's flow under the header, never over the page. */}
+        <TopBar>
+          <div className="bg-primary">
+            <ConnectivityBanner />
+            <AppHeader />
+          </div>
+          <Toaster flash={flash} />
+        </TopBar>
+        {noticePending ? null : staticToast}
         <NavigationLoader />
         <main id="main" className="mx-auto w-full max-w-6xl px-[var(--page-gutter)] py-6">
           {children}
@@ -123,8 +135,6 @@ function Shell({ children }: { children: ReactNode }) {
       </DisclaimerGate>
       <OnboardingHost />
       <InstallHost />
-      <Toaster flash={flash} />
-      {!hydrated && flash ? <StaticToast toast={flash} /> : null}
     </ThemeProvider>
   )
 }

@@ -1,18 +1,28 @@
 import * as ToastPrimitive from '@radix-ui/react-toast'
+import { useLocation } from '@remix-run/react'
 import { X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { Toast } from '~/lib/toast'
-import { dismissToast, toast, useToasts } from '~/lib/toast-store'
+import { dismissToast, dismissToastsNotFrom, toast, useToasts } from '~/lib/toast-store'
 
 const variantClass = {
   default: 'border-border bg-card text-card-foreground',
   destructive: 'border-destructive bg-destructive text-destructive-foreground',
 } as const
 
-/** Radix toasts: one visible, 5 s by default, swipe right past 50 px to dismiss, F8 to focus. */
+/**
+ * Radix toasts: one visible, 5 s by default, swipe right past 50 px to dismiss, F8 to focus. They show
+ * in the top bar, under the header (root.tsx TopBar), in the page's flow: the bar grows by the toast and
+ * the page moves down, so a toast never lies over a button or a field (docs/decisions/016). A toast
+ * belongs to the page it was raised on: it closes when the user moves to another page.
+ */
 export function Toaster({ flash }: { flash: Toast | null }) {
   const items = useToasts()
   const shown = useRef<string | null>(null)
+  const { pathname } = useLocation()
+
+  // Toasts raised on another page do not follow the user here.
+  useEffect(() => dismissToastsNotFrom(pathname), [pathname])
 
   // A toast flashed by the server after a redirect shows once the page is interactive.
   useEffect(() => {
@@ -33,9 +43,9 @@ export function Toaster({ flash }: { flash: Toast | null }) {
             if (!open) dismissToast(item.id)
           }}
           data-testid="toast"
-          className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-9 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${variantClass[item.variant]}`}
+          className={`toast-item pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-3 pr-14 shadow-md data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full sm:max-w-[420px] ${variantClass[item.variant]}`}
         >
-          <div className="grid gap-1">
+          <div className="grid gap-0.5">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description ? (
               <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
@@ -43,7 +53,7 @@ export function Toaster({ flash }: { flash: Toast | null }) {
           </div>
           <ToastPrimitive.Close
             aria-label="Close notification"
-            className="absolute right-2 top-2 rounded p-1 opacity-80 hover:opacity-100"
+            className="absolute right-1 top-1 inline-flex size-[var(--tap-size)] items-center justify-center rounded opacity-80 hover:opacity-100"
           >
             <X aria-hidden className="size-4" />
           </ToastPrimitive.Close>
@@ -51,24 +61,39 @@ export function Toaster({ flash }: { flash: Toast | null }) {
       ))}
       <ToastPrimitive.Viewport
         label="Notifications ({hotkey})"
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
+        className="mx-auto flex w-full max-w-6xl flex-col gap-2 bg-background px-[var(--page-gutter)] py-2 empty:hidden sm:items-end"
       />
     </ToastPrimitive.Provider>
   )
 }
 
-/** The same toast, rendered by the server when JavaScript is off; CSS fades it out after 5 s. */
+/**
+ * The same toast rendered by the server, for a page without JavaScript: in the page's flow under the
+ * header (or inside the AI notice while that shows), so it covers nothing, with a close button that works
+ * without script (a dialog closed by its `method="dialog"` form). It stays until closed or the next page.
+ */
 export function StaticToast({ toast: item }: { toast: Toast }) {
   return (
-    <div className="fixed bottom-0 right-0 z-[100] w-full p-4 sm:max-w-[420px]">
-      <div
-        role="status"
-        data-testid="toast"
-        className={`toast-static rounded-lg border p-4 shadow-lg ${variantClass[item.variant]}`}
-      >
-        <p className="text-sm font-semibold">{item.title}</p>
-        {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
+    <dialog
+      open
+      aria-label={item.title}
+      className="toast-static static m-0 w-full max-w-none bg-transparent p-0 text-inherit"
+    >
+      <div className="mx-auto flex w-full max-w-6xl px-[var(--page-gutter)] py-2 sm:justify-end">
+        <div
+          role="status"
+          data-testid="toast"
+          className={`relative w-full rounded-lg border p-3 pr-14 shadow-md sm:max-w-[420px] ${variantClass[item.variant]}`}
+        >
+          <p className="text-sm font-semibold">{item.title}</p>
+          {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
+          <form method="dialog" className="absolute right-1 top-1">
+            <button type="submit" aria-label="Close notification" className="inline-flex size-[var(--tap-size)] items-center justify-center rounded opacity-80 hover:opacity-100">
+              <X aria-hidden className="size-4" />
+            </button>
+          </form>
+        </div>
       </div>
-    </div>
+    </dialog>
   )
 }

@@ -17,6 +17,8 @@ export interface ToastItem {
   variant: 'default' | 'destructive'
   duration: number
   open: boolean
+  /** The page (pathname) it was raised on: it does not follow the user to another page. */
+  path: string | null
 }
 
 let toasts: ToastItem[] = []
@@ -49,6 +51,7 @@ export function toast(input: ToastInput): string {
     variant: input.variant ?? 'default',
     duration: input.duration ?? DEFAULT_TOAST_DURATION,
     open: true,
+    path: typeof window === 'undefined' ? null : window.location.pathname,
   }
   // Older toasts close (and are removed later) so only TOAST_LIMIT stay visible.
   toasts = [item, ...toasts.filter((t) => t.id !== id).map((t) => ({ ...t, open: false }))].slice(0, TOAST_LIMIT)
@@ -62,12 +65,23 @@ export function dismissToast(id?: string) {
   emit()
 }
 
+/** Closes the open toasts raised on another page than `pathname` (the user moved on). */
+export function dismissToastsNotFrom(pathname: string) {
+  if (!toasts.some((t) => t.open && t.path !== pathname)) return
+  toasts = toasts.map((t) => (t.open && t.path !== pathname ? { ...t, open: false } : t))
+  for (const t of toasts) if (!t.open) scheduleRemoval(t.id)
+  emit()
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
 
 const getSnapshot = () => toasts
+
+/** The toasts as the Toaster renders them (open ones show). */
+export const currentToasts = (): readonly ToastItem[] => toasts
 const getServerSnapshot = (): ToastItem[] => []
 
 export function useToasts(): ToastItem[] {

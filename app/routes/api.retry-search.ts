@@ -6,9 +6,11 @@ import { assertSameOrigin, jsonError, readJson } from '~/lib/http.server'
 const MAX_RETRY_BYTES = 256 * 1024
 
 /**
- * POST /api/retry-search (product-spec §7, 'Double Check' / 'Try Again'): JSON `{ originalQuery,
- * originalAnswer, originalSources, retryAttempt, specBook, userRole }` -> a new search result made
- * with a broader strategy, whose `retry.added` says what it added. Counted and recorded like a search.
+ * POST /api/retry-search (product-spec §7, 'Double Check' / 'Try Again'): JSON `{ searchId }` (a search in
+ * the user's history: checked again from the stored row, recorded, not counted; docs/decisions/016) or
+ * `{ originalQuery, originalAnswer, originalSources, retryAttempt, specBook, userRole }` (counted and
+ * recorded like a search) -> a new search result made with a broader strategy, whose `retry.added` says
+ * what it added.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') throw jsonError(405, 'Use POST.', { Allow: 'POST' })

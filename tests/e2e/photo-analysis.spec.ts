@@ -136,9 +136,11 @@ test.describe('photo analysis', () => {
     expect(headings[0]).toBe('Smart Analysis')
     await expectAccessible(page)
 
-    // New Search brings back the empty photo form.
+    // New Search brings back the empty photo form (the mode the result came from), ready for the next file.
     await page.getByTestId('search-results').getByRole('link', { name: 'New Search' }).click()
+    await expect(page).toHaveURL(/\/\?mode=photo$/)
     await expect(page.getByTestId('photo-dropzone')).toBeVisible()
+    await expect(fileInput(page)).toBeFocused()
     await expect(page.getByTestId('chosen-files')).toHaveCount(0)
     check()
   })
@@ -204,6 +206,9 @@ test.describe('photo analysis', () => {
     await analyzeButton(page).click()
     await expect(toastEl(page)).toContainText('Input required')
     await expect(toastEl(page)).toContainText('Please enter a question or upload an image')
+    // Closed now: left alone, it would fade out (5 s) in the middle of the axe check below.
+    await toastEl(page).getByRole('button', { name: 'Close notification' }).click()
+    await expect(toastEl(page)).toHaveCount(0)
 
     await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
     const alert = page.getByTestId('upload-rejected')
@@ -300,7 +305,8 @@ test.describe('photo analysis without JavaScript', () => {
     await page.getByRole('radio', { name: /^General Analysis/ }).check()
     await page.getByLabel('Your question (optional)').fill('pipe culverts')
     await analyzeButton(page).click()
-    await expect(page).toHaveURL(/\/\?index&mode=photo$/)
+    // Post, then redirect to the result's address (docs/decisions/016).
+    await expect(page).toHaveURL(/\/\?result=[\w-]+$/)
     await expect(resultsHeading(page)).toBeVisible()
     await expect(page.getByTestId('result-file')).toHaveText('plan-sheet-4.png')
     await expect(page.getByTestId('plan-stations')).toContainText('12+50')
@@ -308,6 +314,10 @@ test.describe('photo analysis without JavaScript', () => {
     await expect(page.getByTestId('result-engine')).toContainText('Answered by: ')
     await expect(page.getByRole('contentinfo')).toBeHidden()
     await expectAccessibleWithoutJs(browser, page)
+    // New Search, a plain link, goes back to the photo form.
+    await page.getByTestId('search-results').getByRole('link', { name: 'New Search' }).click()
+    await expect(page).toHaveURL(/\/\?mode=photo$/)
+    await expect(page.getByTestId('photo-dropzone')).toBeVisible()
   })
 
   test('no file, and a refused upload, come back as messages on the photo form', async ({ page, browser }) => {

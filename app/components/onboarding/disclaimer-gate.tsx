@@ -23,9 +23,10 @@ const LIMITATIONS = [
  * The blocking AI Assistance Notice (product-spec §2, §4, §5) for anyone with a session until they
  * acknowledge it. The server renders it from `user.disclaimerAcknowledged` as a plain form, so it works
  * without JavaScript; with JavaScript it becomes a modal that Escape and outside clicks cannot close,
- * and it submits in place. Children passed in are made inert while it shows.
+ * and it submits in place. Children passed in are made inert while it shows. `notice` (the server's toast
+ * on a page without JavaScript) shows at the top of the dialog, so it never covers the dialog's button.
  */
-export function DisclaimerGate({ children }: { children?: ReactNode }) {
+export function DisclaimerGate({ children, notice }: { children?: ReactNode; notice?: ReactNode }) {
   const { user } = useSessionStatus()
   const { acknowledged } = useOnboardingState()
   const userId = user?.id ?? null
@@ -52,12 +53,12 @@ export function DisclaimerGate({ children }: { children?: ReactNode }) {
           {children}
         </div>
       ) : null}
-      {showing && userId ? <DisclaimerDialog userId={userId} /> : null}
+      {showing && userId ? <DisclaimerDialog userId={userId} notice={notice} /> : null}
     </>
   )
 }
 
-function DisclaimerDialog({ userId }: { userId: string }) {
+function DisclaimerDialog({ userId, notice }: { userId: string; notice?: ReactNode }) {
   const hydrated = useHydrated()
   const location = useLocation()
   const revalidator = useRevalidator()
@@ -83,6 +84,7 @@ function DisclaimerDialog({ userId }: { userId: string }) {
     <>
       {hydrated ? null : <div aria-hidden className="fixed inset-0 z-[99] bg-black/60" />}
       <Modal labelledBy="disclaimer-title" describedBy="disclaimer-intro" openWithoutJs testId="disclaimer-dialog">
+        {notice}
         <form method="post" action="/api/disclaimer" onSubmit={onSubmit} className="grid gap-4 p-5 sm:p-6">
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <div className="flex items-center gap-3">

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SearchResult } from '~/lib/search/core/types'
-import { confidenceDot, firstItems, issueTypeWords, keepPhotoParts, moreText } from './analysis-display'
+import { confidenceDot, firstItems, issueTypeWords, moreText } from './analysis-display'
 
 describe('analysis display (§9)', () => {
   it('confidence dots: above 0.8 green, above 0.6 yellow, else red, each with words', () => {
@@ -23,33 +22,5 @@ describe('analysis display (§9)', () => {
     expect(firstItems(['a'])).toEqual({ shown: ['a'], more: 0 })
     expect(moreText(2)).toBe('and 2 more')
     expect(moreText(0)).toBe('')
-  })
-})
-
-describe('the question of a result', () => {
-  it('is the query, except the history label of a photo analysed without a question', async () => {
-    const { questionOf } = await import('./results-view')
-    expect(questionOf({ query: 'Photo: plan.png', fileName: 'plan.png' })).toBe('')
-    expect(questionOf({ query: 'Document: plan.pdf', fileName: 'plan.pdf' })).toBe('')
-    expect(questionOf({ query: 'alligator cracking', fileName: 'deck.png' })).toBe('alligator cracking')
-    expect(questionOf({ query: 'Photo: plan.png', fileName: null })).toBe('Photo: plan.png')
-  })
-})
-
-describe('keepPhotoParts', () => {
-  const photo = {
-    isDiagnostic: true,
-    diagnosticResult: { primaryIssue: 'Alligator cracking' },
-    fileName: 'road.jpg',
-    imageAnalysis: { planDetails: { stationNumbers: ['12+50'] } },
-  } as unknown as SearchResult
-  const retried = { answer: 'broader', isDiagnostic: false, diagnosticResult: null, fileName: null, imageAnalysis: null } as unknown as SearchResult
-
-  it('keeps what was read from the file when a photo result is double-checked', () => {
-    expect(keepPhotoParts(photo, retried)).toMatchObject({ answer: 'broader', isDiagnostic: true, fileName: 'road.jpg', imageAnalysis: photo.imageAnalysis, diagnosticResult: photo.diagnosticResult })
-  })
-
-  it('leaves a text result as the retry gave it', () => {
-    expect(keepPhotoParts(retried, { ...retried, answer: 'again' })).toEqual({ ...retried, answer: 'again' })
   })
 })

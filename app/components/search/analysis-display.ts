@@ -1,5 +1,4 @@
 /** How the image-analysis and diagnostic sections word and colour their values (product-spec §9). Pure. */
-import type { SearchResult } from '~/lib/search/core/types'
 
 /** §9: annotations and elements show 5 each. */
 export const PLAN_ITEMS_SHOWN = 5
@@ -45,21 +44,4 @@ const TEXT_SOURCES = {
 
 export function textSourceLine(source: 'ocr' | 'pdf-text' | 'none' | undefined): string | null {
   return source ? TEXT_SOURCES[source] : null
-}
-
-type PhotoParts = Pick<SearchResult, 'isDiagnostic' | 'diagnosticResult' | 'fileName' | 'imageAnalysis'>
-
-/**
- * A Double Check of a photo result broadens the answer to its question; what was read from the file
- * (and the diagnosis) stays on screen instead of vanishing with the first answer.
- */
-export function keepPhotoParts<T extends PhotoParts>(previous: PhotoParts, retried: T): T {
-  if (!previous.imageAnalysis && !previous.diagnosticResult) return retried
-  return {
-    ...retried,
-    isDiagnostic: previous.isDiagnostic,
-    diagnosticResult: previous.diagnosticResult,
-    fileName: previous.fileName,
-    imageAnalysis: previous.imageAnalysis,
-  }
 }

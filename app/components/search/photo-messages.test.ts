@@ -10,6 +10,10 @@ describe('photo analysis messages (§8)', () => {
       title: 'Search completed',
       description: 'Found relevant specifications',
     })
+    // A question about the photo that the engine could not answer is not called a success.
+    expect(photoSuccessToast({ isDiagnostic: false, diagnosticResult: null, confidence: 'unknown', answer: "I don't know: no confirmed answer." } as SearchResult).title).toBe(
+      'No confirmed answer',
+    )
     expect(photoFailureToast('The file is empty.')).toEqual({ title: 'Image analysis failed', description: 'The file is empty.', variant: 'destructive' })
     expect(photoFailureToast('')).toEqual({ title: 'Image analysis failed', description: 'Please try again', variant: 'destructive' })
   })

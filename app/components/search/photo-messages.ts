@@ -1,6 +1,6 @@
 import { loadingMessages } from '~/lib/search/loading-messages'
 import type { AnalysisType, SearchResult } from '~/lib/search/core/types'
-import { SEARCH_TOASTS } from './search-messages'
+import { searchToast } from './search-messages'
 
 /** Photo analysis texts (product-spec §2 'Photo mode', §4 'Search', §8). Pure. */
 
@@ -27,7 +27,7 @@ export function photoSuccessToast(result: SearchResult): { title: string; descri
     const issue = result.diagnosticResult?.primaryIssue
     return issue ? { ...PHOTO_TOASTS.diagnostic, description: `Primary issue: ${issue}` } : PHOTO_TOASTS.diagnostic
   }
-  return SEARCH_TOASTS.completed
+  return searchToast(result)
 }
 
 export function photoFailureToast(message: string) {

@@ -3,41 +3,38 @@ import { forwardRef, type FormEvent, type MouseEvent } from 'react'
 import { DotsLoader } from '~/components/loader'
 import { VERIFY_NOTICE } from '~/lib/brand'
 import type { SearchResult } from '~/lib/search/core/types'
+import { questionOf, retriesOf } from '~/lib/search/results'
 import { DiagnosticSection } from './diagnostic-section'
 import { ImageAnalysisSection } from './image-analysis-section'
+import { MODE_HREF } from './mode-toggle'
 import { HelpfulTools, SourceDocuments, SuggestedTools, ExactLocations, type ToolNames } from './result-sections'
 import { SmartAnalysis } from './smart-analysis'
 
 export const HOME_ACTION = '/?index'
-
-/**
- * The question a result answers. A photo analysed without one carries its history label ('Photo: <file
- * name>', 'Document: <file name>', see lib/analysis historyQuery) as its query: that is no question.
- */
-export function questionOf(result: Pick<SearchResult, 'query' | 'fileName'>): string {
-  const query = result.query.trim()
-  if (result.fileName && (query === `Photo: ${result.fileName}` || query === `Document: ${result.fileName}`)) return ''
-  return query
-}
 
 /** §4 Retry: 'Double Check' until a retry succeeds, then 'Try Again'. */
 export function retryLabel(successfulRetries: number): string {
   return successfulRetries === 0 ? 'Double Check' : 'Try Again'
 }
 
+/** Said next to Double Check to a guest, before the click: a retry of a stored search is not counted (docs/decisions/016). */
+export const FREE_RETRY_NOTE = 'Double Check and Try Again are free: they check this question again without using one of your free searches.'
+
 interface ResultsViewProps {
   result: SearchResult
-  retries: number
   retrying: boolean
+  /** A guest is told before the click that checking again costs no search. */
+  guest: boolean
   names: ToolNames
   /** Once hydrated: retry through the API in place (else the form posts to the home action). */
   onRetry: (() => void) | null
-  onNewSearch: (() => void) | null
+  /** Once hydrated: back to the empty search form at `href` in place (else a plain link). */
+  onNewSearch: ((href: string) => void) | null
 }
 
 /** The results view (spec §2 'Results view'); it replaces the search area. */
 export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(function ResultsView(
-  { result, retries, retrying, names, onRetry, onNewSearch },
+  { result, retrying, guest, names, onRetry, onNewSearch },
   headingRef,
 ) {
   const submitRetry = (event: FormEvent<HTMLFormElement>) => {
@@ -45,24 +42,30 @@ export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(func
     event.preventDefault()
     if (!retrying) onRetry()
   }
+  // New Search goes back to the form the result came from: a photo's result to photo mode.
+  const newSearchHref = result.fileName ? MODE_HREF.photo : MODE_HREF.text
   const newSearch = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onNewSearch) return
     event.preventDefault()
-    onNewSearch()
+    onNewSearch(newSearchHref)
   }
   // A photo analysed without a question has nothing to search again.
   const canRetry = questionOf(result) !== ''
+  const retries = retriesOf(result)
+  const freeRetry = canRetry && guest && Boolean(result.searchId)
   // A result from a photo does not suggest photo analysis again.
   const features = result.fileName ? result.featureSuggestions.filter((feature) => feature.type !== 'photo_analysis') : result.featureSuggestions
   return (
-    <div className="grid gap-4" data-testid="search-results">
+    <div className="grid gap-4" data-testid="search-results" id="search-results">
       <div className="flex flex-wrap items-center gap-3">
-        <h2 id="search-results-title" ref={headingRef} tabIndex={-1} className="mr-auto scroll-mt-24 text-2xl font-bold outline-none sm:text-3xl">
+        <h2 id="search-results-title" ref={headingRef} tabIndex={-1} className="scroll-below-top-bar mr-auto text-2xl font-bold outline-none sm:text-3xl">
           Search Results
         </h2>
         {canRetry ? (
           <form method="post" action={HOME_ACTION} onSubmit={submitRetry}>
             <input type="hidden" name="intent" value="retry" />
+            {/* The stored search to check again (its question and answer are read on the server); the fields below serve a result without one. */}
+            {result.searchId ? <input type="hidden" name="searchId" value={result.searchId} /> : null}
             <input type="hidden" name="originalQuery" value={result.query} />
             <input type="hidden" name="originalAnswer" value={result.answer} />
             <input
@@ -74,6 +77,7 @@ export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(func
             <button
               type="submit"
               aria-busy={retrying || undefined}
+              aria-describedby={freeRetry ? 'retry-cost' : undefined}
               className="inline-flex min-h-[var(--tap-size)] items-center gap-2 rounded-md border-2 border-primary bg-card px-4 font-semibold text-primary"
             >
               {retrying ? <DotsLoader label="Checking again" /> : <RefreshCw aria-hidden className="size-5" />}
@@ -82,7 +86,7 @@ export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(func
           </form>
         ) : null}
         <a
-          href="/"
+          href={newSearchHref}
           onClick={newSearch}
           className="inline-flex min-h-[var(--tap-size)] items-center gap-2 rounded-md bg-primary px-4 font-semibold text-primary-foreground"
         >
@@ -90,6 +94,11 @@ export const ResultsView = forwardRef<HTMLHeadingElement, ResultsViewProps>(func
           New Search
         </a>
       </div>
+      {freeRetry ? (
+        <p id="retry-cost" data-testid="retry-cost" className="text-sm text-muted-foreground">
+          {FREE_RETRY_NOTE}
+        </p>
+      ) : null}
       {canRetry ? (
         <p className="text-muted-foreground">
           Your question: <span className="font-semibold text-foreground" data-testid="result-query">{result.query}</span>

@@ -1,21 +1,23 @@
-import { useRevalidator, useSearchParams } from '@remix-run/react'
+import { useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import { TriangleAlert, WifiOff } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '~/lib/toast-store'
 import type { AnalysisType, SearchResult } from '~/lib/search/core/types'
 import { appendTranscript, capturedToast, cleanTranscript } from '~/lib/search/core/transcript'
 import { useHydrated } from '~/lib/use-hydrated'
+import { QUIET_NAVIGATION } from '~/lib/quiet-navigation'
 import { requestImageAnalysis } from '~/lib/search/client'
+import { resultHref, retriesOf } from '~/lib/search/results'
+import { useSessionStatus } from '~/lib/use-session'
 import { LoadingPanel } from './loading-panel'
 import { ModeToggle, modeOf } from './mode-toggle'
 import { PhotoForm } from './photo-form'
 import { DEFAULT_ANALYSIS_TYPE, photoFailureToast, photoLoadingMessages, photoSuccessToast } from './photo-messages'
 import type { ToolNames } from './result-sections'
 import { ResultsView } from './results-view'
-import { keepPhotoParts } from './analysis-display'
 import { requestRetry, requestSearch, SearchCallError } from '~/lib/search/client'
 import { SearchForm } from './search-form'
-import { retryToast, SEARCH_TOASTS, type HomeSearchData } from './search-messages'
+import { retryToast, SEARCH_TOASTS, searchToast, type HomeSearchFailure } from './search-messages'
 import { TipsCard } from './tips-card'
 import { checkUpload, type Rejection } from './upload-rules'
 import { useVoiceInput } from './use-voice-input'
@@ -31,32 +33,70 @@ const smoothScroll = (): ScrollBehavior =>
 type Pending = { kind: 'search' | 'retry'; query: string } | { kind: 'photo'; query: string; messages: string[] }
 
 /**
+ * What this page shows in place of its address's result until the address catches up: a result answered
+ * here (an offline one has no address at all), or nothing after New Search.
+ */
+type Shown =
+  | { kind: 'fresh'; result: SearchResult; /** Answered on this device without a connection (app/lib/offline). */ offline: boolean }
+  | { kind: 'cleared' }
+
+interface SearchAreaProps {
+  /** The home action's answer to a failed search (JavaScript off); a success redirects to the result. */
+  failure: HomeSearchFailure | undefined
+  /** The result at this address ('/?result=<id>'), from the user's history. */
+  stored: SearchResult | null
+  /** '/?result=<id>' named a search that is not in the user's history. */
+  resultMissing: boolean
+  names: ToolNames
+}
+
+/**
  * Home's search area (spec §2, §4, §5): the Text Search / Photo Analysis toggle, the question form or
  * the photo form, the loading panel, then the results, which replace it. With JavaScript the searches
- * go to the JSON APIs in place; without it the forms post to the home action and `posted` (its answer)
- * is rendered by the server. The mode lives in the address ('/?mode=photo').
+ * go to the JSON APIs in place; without it the forms post to the home action. The mode lives in the
+ * address ('/?mode=photo'), and so does a result ('/?result=<id>', docs/decisions/016): after a search
+ * the page moves to the result's address, so Back, reload and bookmarks bring the stored result back,
+ * rendered from history without searching (or counting) again.
  */
-export function SearchArea({ posted, names }: { posted: HomeSearchData | undefined; names: ToolNames }) {
+export function SearchArea({ failure: posted, stored, resultMissing, names }: SearchAreaProps) {
   const hydrated = useHydrated()
-  const revalidator = useRevalidator()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { isGuest } = useSessionStatus()
   const [searchParams] = useSearchParams()
   const mode = modeOf(searchParams)
-  const postedPhoto = posted && !posted.ok && posted.mode === 'photo'
-  const [text, setText] = useState(() => (posted && !posted.ok && !postedPhoto ? posted.query : ''))
+  const postedPhoto = posted?.mode === 'photo'
+  const [text, setText] = useState(() => (posted && !postedPhoto ? posted.query : ''))
   const [file, setFile] = useState<File | null>(null)
   const [rejections, setRejections] = useState<Rejection[]>([])
   const [analysisType, setAnalysisType] = useState<AnalysisType>(DEFAULT_ANALYSIS_TYPE)
-  const [question, setQuestion] = useState(() => (postedPhoto ? posted.query : ''))
-  const [result, setResult] = useState<SearchResult | null>(() => (posted?.ok ? posted.result : null))
-  const [retries, setRetries] = useState(() => (posted?.ok ? posted.retries : 0))
+  const [question, setQuestion] = useState(() => (posted && postedPhoto ? posted.query : ''))
+  // A result answered here shows at once; the address catches up (navigation to '/?result=<id>'), and
+  // from then on the stored result is what shows. Any change of address drops the override.
+  const [override, setOverride] = useState<Shown | null>(null)
+  const [overrideAt, setOverrideAt] = useState(location.key)
+  if (overrideAt !== location.key) {
+    setOverrideAt(location.key)
+    setOverride(null)
+  }
+  const result = override ? (override.kind === 'fresh' ? override.result : null) : stored
+  const offlineAnswer = override?.kind === 'fresh' && override.offline
   const [pending, setPending] = useState<Pending | null>(null)
   const [shown, setShown] = useState(0)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const resultsHeadingRef = useRef<HTMLHeadingElement>(null)
   const busy = useRef(false)
-  const [failure, setFailure] = useState(() => (posted && !posted.ok ? posted : null))
-  // Set when the shown result was answered on this device without a connection (app/lib/offline).
-  const [offlineAnswer, setOfflineAnswer] = useState(false)
+  const [failure, setFailure] = useState(() => posted ?? null)
+
+  /** Shows a result answered on this page, and gives it its address (the search count is reloaded with it). */
+  const show = useCallback(
+    (answer: SearchResult, offline = false) => {
+      setOverride({ kind: 'fresh', result: answer, offline })
+      setShown((n) => n + 1)
+      if (!offline && answer.searchId) navigate(resultHref(answer.searchId), { preventScrollReset: true, state: QUIET_NAVIGATION })
+    },
+    [navigate],
+  )
 
   const voice = useVoiceInput((transcript, confidence) => {
     const cleaned = cleanTranscript(transcript)
@@ -79,8 +119,6 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
     voice.stop()
     setText('')
     clearPhoto()
-    setResult(null)
-    setRetries(0)
     setFailure(null)
   }, [mode, voice, clearPhoto])
 
@@ -118,22 +156,14 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
         // No connection: answer on the device straight away (the server is not asked, nor counted).
         if (!navigator.onLine) throw new SearchCallError(0, '')
         const answer = await requestSearch(query)
-        setResult(answer)
-        setOfflineAnswer(false)
-        setRetries(0)
-        setShown((n) => n + 1)
-        toast(SEARCH_TOASTS.completed)
-        // The search count (greeting, guest banner, dashboard) changed on the server.
-        revalidator.revalidate()
+        show(answer)
+        toast(searchToast(answer))
       } catch (error) {
         const status = error instanceof SearchCallError ? error.status : null
         // The on-device answerer (the search core and the saved corpus) loads only when it is needed.
         const onDevice = !navigator.onLine || status === 0 ? await import('~/lib/offline/client').then((offline) => offline.answerOnDevice(query)) : null
         if (onDevice) {
-          setResult(onDevice)
-          setOfflineAnswer(true)
-          setRetries(0)
-          setShown((n) => n + 1)
+          show(onDevice, true)
         } else {
           toast({ ...SEARCH_TOASTS.failed, description: (error instanceof SearchCallError && error.message) || SEARCH_TOASTS.failed.description })
         }
@@ -142,7 +172,7 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
         setPending(null)
       }
     },
-    [revalidator, voice],
+    [show, voice],
   )
 
   const retry = useCallback(async () => {
@@ -150,20 +180,17 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
     busy.current = true
     setPending({ kind: 'retry', query: result.query })
     try {
-      const answer = keepPhotoParts(result, await requestRetry(result, retries))
-      setResult(answer)
-      setOfflineAnswer(false)
-      setRetries((n) => n + 1)
-      setShown((n) => n + 1)
+      // A stored result is checked again on the server by its id, which keeps its photo parts too.
+      const answer = await requestRetry(result, retriesOf(result))
+      show(answer)
       toast(retryToast(answer))
-      revalidator.revalidate()
     } catch (error) {
       toast({ ...SEARCH_TOASTS.retryFailed, description: (error instanceof SearchCallError && error.message) || SEARCH_TOASTS.retryFailed.description })
     } finally {
       busy.current = false
       setPending(null)
     }
-  }, [result, retries, revalidator])
+  }, [result, show])
 
   const analyze = useCallback(async () => {
     if (!file) {
@@ -176,19 +203,15 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
     setPending({ kind: 'photo', query: question, messages: photoLoadingMessages(analysisType, question) })
     try {
       const answer = await requestImageAnalysis(file, analysisType, question)
-      setResult(answer)
-      setOfflineAnswer(false)
-      setRetries(0)
-      setShown((n) => n + 1)
+      show(answer)
       toast(photoSuccessToast(answer))
-      revalidator.revalidate()
     } catch (error) {
       toast(photoFailureToast(error instanceof SearchCallError ? error.message : ''))
     } finally {
       busy.current = false
       setPending(null)
     }
-  }, [analysisType, file, question, revalidator])
+  }, [analysisType, file, question, show])
 
   const topicTimer = useRef<number | undefined>(undefined)
   useEffect(() => () => window.clearTimeout(topicTimer.current), [])
@@ -201,24 +224,41 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
     [search],
   )
 
-  const newSearch = useCallback(() => {
-    setText('')
-    clearPhoto()
-    setResult(null)
-    setRetries(0)
-    window.scrollTo({ top: 0, behavior: smoothScroll() })
-    // After the form is back: the box has focus, without a second scroll.
-    window.setTimeout(() => (textareaRef.current ?? document.getElementById('photo-file'))?.focus({ preventScroll: true }), 0)
-  }, [clearPhoto])
+  // Set by New Search: the box gets focus once the empty form shows, at the new address if New Search moves
+  // to one (`from`: the address it leaves), so the form of the new address's mode is the one focused.
+  const focusForm = useRef<{ from: string | null } | null>(null)
+
+  const newSearch = useCallback(
+    (href: string) => {
+      setText('')
+      clearPhoto()
+      // The empty form shows at once, not the result until the address changes.
+      setOverride({ kind: 'cleared' })
+      // Home's own address (photo mode for a photo's result): the result stays one step back in the browser's
+      // history. Not offline: the new address's data would need the server (an offline answer has no address).
+      const move = navigator.onLine && !offlineAnswer
+      focusForm.current = { from: move ? location.key : null }
+      if (move) navigate(href, { preventScrollReset: true })
+      window.scrollTo({ top: 0, behavior: smoothScroll() })
+    },
+    [clearPhoto, navigate, offlineAnswer, location.key],
+  )
 
   const view = pending?.kind === 'search' || pending?.kind === 'photo' ? 'loading' : result ? 'results' : 'idle'
+
+  useEffect(() => {
+    const request = focusForm.current
+    if (!request || view !== 'idle' || request.from === location.key) return
+    focusForm.current = null
+    ;(textareaRef.current ?? document.getElementById('photo-file'))?.focus({ preventScroll: true })
+  })
 
   return (
     <section
       id="search"
       aria-labelledby={view === 'results' ? 'search-results-title' : 'search-title'}
       data-search-view={view}
-      className="scroll-mt-20"
+      className="scroll-below-top-bar"
     >
       {view === 'results' && result && offlineAnswer ? (
         <div role="note" data-testid="offline-answer-notice" className="mb-4 flex items-start gap-3 rounded-xl border-2 border-[#9a3412] bg-card p-4">
@@ -236,8 +276,8 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
         <ResultsView
           ref={resultsHeadingRef}
           result={result}
-          retries={retries}
           retrying={pending?.kind === 'retry'}
+          guest={isGuest}
           names={names}
           onRetry={hydrated ? () => void retry() : null}
           onNewSearch={hydrated ? newSearch : null}
@@ -255,6 +295,12 @@ export function SearchArea({ posted, names }: { posted: HomeSearchData | undefin
             </p>
           </div>
           {view === 'idle' ? <ModeToggle mode={mode} disabled={pending !== null} /> : null}
+          {resultMissing && !failure ? (
+            <p role="alert" data-testid="result-missing" className="flex items-start gap-2 rounded-lg border border-destructive p-3 font-semibold text-destructive">
+              <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+              <span>That search result is not in your history. Ask the question again below.</span>
+            </p>
+          ) : null}
           {failure ? (
             <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive p-3 font-semibold text-destructive">
               <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />

@@ -48,9 +48,14 @@ export function requestSearch(query: string): Promise<SearchResult> {
   return postJson(SEARCH_ENDPOINT, { query, ...FIXED_REQUEST })
 }
 
-/** The retry payload for a displayed result; `retryAttempt` is the number of earlier successful retries (0 first). */
+/**
+ * The retry payload for a displayed result; `retryAttempt` is the number of earlier successful retries
+ * (0 first). A result in the user's history goes by its `searchId`: the server then checks that stored
+ * search again (its own question and answer) without counting it (docs/decisions/016).
+ */
 export function retryPayload(result: SearchResult, successfulRetries: number) {
   return {
+    ...(result.searchId ? { searchId: result.searchId } : {}),
     originalQuery: result.query,
     originalAnswer: result.answer,
     originalSources: result.sources.slice(0, 50).map((source: SourceDocument) => ({ ...source })),

@@ -3,9 +3,13 @@ import { AnalysisError, analyze, historyQuery } from '~/lib/analysis/analyze.ser
 import { discardRequestBody, parseAnalysisUpload, UploadError } from '~/lib/analysis/upload.server'
 import { currentUser } from '~/lib/auth/auth.server'
 import { logger } from '~/lib/logger.server'
-import { retryRequestSchema, searchRequestSchema, type SearchResult } from './core/types'
+import { z } from 'zod'
+import { retryRequestSchema, searchRequestSchema, SPEC_BOOKS, type SearchResult } from './core/types'
+import { getSearch, recordSearch } from './history.server'
 import { runRecordedSearch, SearchQuotaExceeded } from './quota.server'
+import { keepPhotoParts, questionOf, retriesOf } from './results'
 import { runCachedSearch, runRetry } from './search.server'
+import { storedResultOf } from './stored-result'
 
 /**
  * The one entry of search for a request: a question, a retry ('Double Check' / 'Try Again') or a photo
@@ -14,10 +18,13 @@ import { runCachedSearch, runRetry } from './search.server'
  * (validated once here), the guest quota, the answer, and the history record; client mistakes come back
  * as 4xx outcomes, never as a 500.
  *
- * A retry counts against the guest quota like a search: it runs the whole search again (broader), and its
- * `originalQuery` is free text, so an uncounted retry would be an unlimited search. It is recorded in
- * history too, so the history matches the count. A photo analysis counts as a search; its history entry
- * is the question, else 'Photo: <file name>'.
+ * A retry of a search in the user's own history (`searchId`: what the screens send) is not counted: it
+ * checks that stored question again, read from the stored search, never from the request, so it cannot
+ * become a new question (docs/decisions/016). It is recorded in history as a new entry (the stored
+ * result names the search it checked, `retryOf`), which gives it an address. A retry without a
+ * `searchId` (the §7 API with a free-text `originalQuery`) is counted and recorded like a search: an
+ * uncounted one would be an unlimited search. A photo analysis counts as a search; its history entry is
+ * the question, else 'Photo: <file name>'.
  *
  * A search (not a retry) goes through the answer cache: a repeated question reuses the composed answer,
  * but is still counted and recorded like any other.
@@ -27,6 +34,8 @@ export const EMPTY_QUERY_MESSAGE = 'Please enter a question or upload an image'
 export const SIGNED_OUT_MESSAGE = 'Sign in or continue as a guest to search.'
 export const SEARCH_ERROR_MESSAGE = 'The search could not be completed. Please try again.'
 export const ANALYSIS_ERROR_MESSAGE = 'The analysis could not be completed. Please try again.'
+export const SEARCH_NOT_FOUND_MESSAGE = 'That search is not in your history.'
+export const NOTHING_TO_RETRY_MESSAGE = 'This result has no question to check again.'
 
 export type SearchKind = 'search' | 'retry'
 
@@ -65,12 +74,64 @@ function withEmptyQuery(input: unknown, field: 'query' | 'originalQuery'): unkno
   return record[field] === undefined || record[field] === null ? { ...record, [field]: '' } : record
 }
 
+/** A retry of a stored search: which search, and the fixed §6 fields. */
+const storedRetrySchema = z.object({
+  searchId: z.string().trim().min(1).max(100),
+  specBook: z.enum(SPEC_BOOKS).default('both'),
+  userRole: z.string().trim().max(40).default('inspector'),
+})
+
+function storedRetryInput(input: unknown) {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return null
+  const searchId = (input as Record<string, unknown>).searchId
+  return searchId === undefined || searchId === null || searchId === '' ? null : input
+}
+
+/**
+ * 'Double Check' / 'Try Again' of one of the user's stored searches: its stored question, answer and
+ * sources are checked again (never the request's), the photo parts kept; not counted, recorded in history.
+ */
+async function retryStored(user: User, input: unknown): Promise<SearchOutcome> {
+  const parsed = storedRetrySchema.safeParse(input)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return { ok: false, status: 400, message: issue ? `${issue.path.join('.')}: ${issue.message}` : 'Invalid retry.' }
+  }
+  const handle = await getDatabase()
+  const row = await getSearch(handle.db, user.id, parsed.data.searchId)
+  if (!row) return { ok: false, status: 404, message: SEARCH_NOT_FOUND_MESSAGE }
+  const original = storedResultOf(row.id, row.result)
+  if (!original || questionOf(original) === '') return { ok: false, status: 400, message: NOTHING_TO_RETRY_MESSAGE }
+  try {
+    const retried = keepPhotoParts(
+      original,
+      await runRetry(handle, {
+        originalQuery: original.query,
+        originalAnswer: original.answer,
+        originalSources: original.sources.slice(0, 50).map((source) => ({ ...source })),
+        retryAttempt: retriesOf(original),
+        specBook: parsed.data.specBook,
+        userRole: parsed.data.userRole,
+      }),
+    )
+    const record = await recordSearch(handle.db, user.id, { query: row.query, confidence: retried.confidence, result: { ...retried, retryOf: row.id } })
+    return { ok: true, result: { ...retried, searchId: record.id } }
+  } catch (error) {
+    logger.error({ err: error }, SEARCH_ERROR_MESSAGE)
+    return { ok: false, status: 500, message: SEARCH_ERROR_MESSAGE }
+  }
+}
+
 /** A question or a retry; `readInput` reads the request's body (JSON, or the page's form as an object). */
 export async function performSearch(request: Request, kind: SearchKind, readInput: () => Promise<unknown>): Promise<SearchOutcome> {
   const user = await currentUser(request)
   if (!user) return { ok: false, status: 401, message: SIGNED_OUT_MESSAGE }
 
   const input = await readInput()
+  if (kind === 'retry') {
+    const stored = storedRetryInput(input)
+    if (stored) return retryStored(user, stored)
+  }
   const parsed =
     kind === 'search'
       ? searchRequestSchema.safeParse(withEmptyQuery(input, 'query'))
@@ -111,4 +172,23 @@ export async function performImageAnalysis(request: Request): Promise<SearchOutc
   }
   const handle = await getDatabase()
   return recorded(user, () => analyze(handle, upload), () => historyQuery(upload), ANALYSIS_ERROR_MESSAGE)
+}
+
+export type StoredResultOutcome =
+  | { kind: 'result'; result: SearchResult }
+  /** In the user's history, stored by an older engine: /history/<id> shows it. */
+  | { kind: 'legacy'; id: string }
+  | { kind: 'missing' }
+
+/**
+ * A result's address ('/?result=<id>'): the user's own stored search, rendered as it was answered.
+ * Reading it counts nothing and records nothing; another user's id is 'missing', like an unknown one.
+ */
+export async function storedResultFor(userId: string, id: string): Promise<StoredResultOutcome> {
+  if (id.length === 0 || id.length > 100) return { kind: 'missing' }
+  const { db } = await getDatabase()
+  const row = await getSearch(db, userId, id)
+  if (!row) return { kind: 'missing' }
+  const result = storedResultOf(row.id, row.result)
+  return result ? { kind: 'result', result } : { kind: 'legacy', id: row.id }
 }
