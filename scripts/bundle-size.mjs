@@ -26,7 +26,10 @@ function closure(key, seen = new Set()) {
 }
 
 const entryKey = Object.keys(manifest).find((k) => k.endsWith('entry.client.tsx'))
-const rootKey = Object.keys(manifest).find((k) => /app\/root\.tsx$/.test(k))
+const rootKey = Object.keys(manifest).find((k) => /^app\/root\.tsx(\?|$)/.test(k))
+// The root route's key carries Remix's `?__remix-build-client-route` suffix; a key not found would
+// silently leave the root's JavaScript out of every figure.
+if (!entryKey || !rootKey) throw new Error('entry.client or root route not found in the client manifest')
 const shared = new Set([...closure(entryKey), ...closure(rootKey)])
 // Every page also loads Remix's route manifest script.
 for (const file of fs.readdirSync(path.join(buildDir, 'assets'))) {
