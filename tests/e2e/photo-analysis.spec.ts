@@ -206,6 +206,9 @@ test.describe('photo analysis', () => {
     await analyzeButton(page).click()
     await expect(toastEl(page)).toContainText('Input required')
     await expect(toastEl(page)).toContainText('Please enter a question or upload an image')
+    // Closed now: left alone, it would fade out (5 s) in the middle of the axe check below.
+    await toastEl(page).getByRole('button', { name: 'Close notification' }).click()
+    await expect(toastEl(page)).toHaveCount(0)
 
     await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
     const alert = page.getByTestId('upload-rejected')

@@ -224,13 +224,9 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
     [search],
   )
 
-  // Set by New Search: once its address is the page's (and the form of its mode shows), the box gets focus.
-  const focusForm = useRef(false)
-  useEffect(() => {
-    if (!focusForm.current) return
-    focusForm.current = false
-    ;(textareaRef.current ?? document.getElementById('photo-file'))?.focus({ preventScroll: true })
-  }, [location.key])
+  // Set by New Search: the box gets focus once the empty form shows, at the new address if New Search moves
+  // to one (`from`: the address it leaves), so the form of the new address's mode is the one focused.
+  const focusForm = useRef<{ from: string | null } | null>(null)
 
   const newSearch = useCallback(
     (href: string) => {
@@ -238,15 +234,24 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
       clearPhoto()
       // The empty form shows at once, not the result until the address changes.
       setOverride({ kind: 'cleared' })
-      focusForm.current = true
-      // Home's own address (photo mode for a photo's result): the result stays one step back in the browser's history.
-      navigate(href, { preventScrollReset: true })
+      // Home's own address (photo mode for a photo's result): the result stays one step back in the browser's
+      // history. Not offline: the new address's data would need the server (an offline answer has no address).
+      const move = navigator.onLine && !offlineAnswer
+      focusForm.current = { from: move ? location.key : null }
+      if (move) navigate(href, { preventScrollReset: true })
       window.scrollTo({ top: 0, behavior: smoothScroll() })
     },
-    [clearPhoto, navigate],
+    [clearPhoto, navigate, offlineAnswer, location.key],
   )
 
   const view = pending?.kind === 'search' || pending?.kind === 'photo' ? 'loading' : result ? 'results' : 'idle'
+
+  useEffect(() => {
+    const request = focusForm.current
+    if (!request || view !== 'idle' || request.from === location.key) return
+    focusForm.current = null
+    ;(textareaRef.current ?? document.getElementById('photo-file'))?.focus({ preventScroll: true })
+  })
 
   return (
     <section
