@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { lazyPart, preloadParts } from './lazy-part'
 
 function Greeting({ name }: { name: string }) {
@@ -54,5 +54,26 @@ describe('lazyPart', () => {
     await expect(Part.preload()).rejects.toThrow('offline')
     await expect(Part.preload()).resolves.toBe(Greeting)
     expect(attempts).toBe(2)
+  })
+
+  it('renders nothing when the code fails to load, never an error, and loads it on a later render', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    let attempts = 0
+    const Part = lazyPart(async () => {
+      attempts++
+      if (attempts === 1) throw new Error('offline')
+      return Greeting
+    })
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+    renderToString(<Part name="Ada" />)
+    await tick()
+    // The failed load settles as an empty part: rendering it throws nothing.
+    expect(() => renderToString(<Part name="Ada" />)).not.toThrow()
+    expect(warn).toHaveBeenCalledOnce()
+    renderToString(<Part name="Ada" />)
+    await tick()
+    expect(renderToString(<Part name="Ada" />)).toContain('Hello <!-- -->Ada')
+    expect(attempts).toBe(2)
+    warn.mockRestore()
   })
 })

@@ -7,6 +7,8 @@ import { lazy, Suspense, type ComponentType } from 'react'
 
 const serverLoads: Array<() => Promise<unknown>> = []
 
+const Nothing = () => null
+
 export type LazyPart<P> = ComponentType<P> & {
   /** Starts loading the code (on intent, or when the browser is idle), so the part shows at once. */
   preload: () => Promise<unknown>
@@ -29,17 +31,28 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
       },
     ))
   // React.lazy calls `then` on what this returns; once the code is here, a thenable that answers at
-  // once lets the part render without suspending (always so on the server).
-  const Lazy = lazy<ComponentType<P>>(() =>
-    loaded
-      ? ({ then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{
-          default: ComponentType<P>
-        }>)
-      : preload().then((component) => ({ default: component })),
-  )
-  // React.lazy's own props type adds ref handling these parts do not take.
-  const Loaded = Lazy as unknown as ComponentType<P>
+  // once lets the part render without suspending (always so on the server). Code that fails to load (offline
+  // before the worker saved it, a file gone after a new release) renders nothing instead of breaking the
+  // page, and the next render tries again with a fresh React.lazy (a failed one stays failed).
+  const makeLazy = () =>
+    lazy<ComponentType<P>>(() =>
+      loaded
+        ? ({ then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{
+            default: ComponentType<P>
+          }>)
+        : preload().then(
+            (component) => ({ default: component }),
+            (error: unknown) => {
+              console.warn('A part of the page did not load; it will be tried again.', error)
+              current = makeLazy()
+              return { default: Nothing as ComponentType<P> }
+            },
+          ),
+    )
+  let current = makeLazy()
   function Part(props: P) {
+    // React.lazy's own props type adds ref handling these parts do not take.
+    const Loaded = current as unknown as ComponentType<P>
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />
