@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { preloadParts } from './lib/lazy-part'
 import { NonceProvider } from './lib/nonce'
 import { loggableUrl, logger } from './lib/logger.server'
 import { addPartitionHeader } from './lib/pwa/partition.server'
@@ -30,6 +31,8 @@ export default async function handleRequest(
 ) {
   // The service worker files kept pages per user (app/lib/pwa/partition.server.ts).
   await addPartitionHeader(request, responseHeaders)
+  // Parts the browser loads on demand are rendered in full here, never as a Suspense fallback (app/lib/lazy-part.tsx).
+  await preloadParts()
   const nonce = loadContext.cspNonce ?? ''
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
   return new Promise((resolve, reject) => {

@@ -13,7 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import { useEffect, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { AppFooter } from './components/app-footer'
 import { AppHeader } from './components/app-header'
 import { ConnectivityBanner } from './components/connectivity-banner'
@@ -31,7 +31,9 @@ import { sessionStatus } from './lib/auth/users.server'
 import { themeFromCookieHeader } from './lib/theme'
 import { getToast } from './lib/toast.server'
 import { useHydrated } from './lib/use-hydrated'
+import { whenIdle } from './lib/lazy-part'
 import { isOfflineFailure } from './lib/pwa/offline-error'
+import { useToasts } from './lib/toast-store'
 import { registerServiceWorker } from './lib/pwa/register'
 import { isQuietNavigation } from './lib/quiet-navigation'
 import stylesheet from './tailwind.css?url'
@@ -107,9 +109,15 @@ function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const hydrated = useHydrated()
   const flash = rootData?.toast ?? null
+  const raised = useToasts().length > 0
+  // The Radix toaster loads on demand (app/components/toaster.tsx): when the page has a toast, or when
+  // the browser is idle. Until it shows the server's flash, that toast stays as the server rendered it.
+  const [toasterShown, setToasterShown] = useState(false)
+  const onToasterShown = useCallback(() => setToasterShown(true), [])
+  useEffect(() => whenIdle(() => void Toaster.preload().catch(() => {})), [])
   // Without JavaScript the server's toast is part of the page (StaticToast); while the AI notice shows,
   // it is shown inside the notice, never over its button.
-  const staticToast = !hydrated && flash ? <StaticToast toast={flash} /> : null
+  const staticToast = !toasterShown && flash ? <StaticToast toast={flash} /> : null
   const user = rootData?.session.user
   const noticePending = Boolean(user && !user.disclaimerAcknowledged)
   return (
@@ -124,7 +132,7 @@ function Shell({ children }: { children: ReactNode }) {
             <ConnectivityBanner />
             <AppHeader />
           </div>
-          <Toaster flash={flash} />
+          {hydrated && (flash || raised || toasterShown) ? <Toaster flash={flash} onShown={onToasterShown} /> : null}
         </TopBar>
         {noticePending ? null : staticToast}
         <NavigationLoader />

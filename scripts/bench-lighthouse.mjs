@@ -5,6 +5,7 @@
 // points, and Chrome's own installability verdict (the web-app manifest and service worker).
 // It builds nothing: run `npm run build` first (BUILD_DIR picks another build directory).
 // Usage: npm run bench:lighthouse [-- --as member|guest|anonymous] [--pages /,/documents] [--runs 1] [--out .tmp/lighthouse]
+//   [--port N] (the server's port; default a random one in 4700-4899)
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -32,7 +33,7 @@ if (!fs.existsSync(path.join(buildDir, 'server', 'index.js'))) {
   throw new Error(`no build in ${buildDir}/: run \`BUILD_DIR=${buildDir} npm run build\` first`)
 }
 
-const port = 4700 + Math.floor(Math.random() * 200)
+const port = Number(option('port', '')) || 4700 + Math.floor(Math.random() * 200)
 const base = `http://127.0.0.1:${port}`
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'))
 const server = spawn(process.execPath, ['server.mjs'], {
@@ -159,16 +160,21 @@ try {
     const scores = { performance: [], accessibility: [], 'best-practices': [] }
     let last
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(TARGETS),
-        extraHeaders: cookie ? { Cookie: cookie } : undefined,
-      })
-      if (!result) throw new Error(`no Lighthouse result for ${url}`)
-      last = result.lhr
-      if (last.runtimeError) throw new Error(`${url}: ${last.runtimeError.code} ${last.runtimeError.message}`)
+      // A busy machine sometimes loses the trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most.
+      for (let attempt = 1; ; attempt++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(TARGETS),
+          extraHeaders: cookie ? { Cookie: cookie } : undefined,
+        })
+        if (!result) throw new Error(`no Lighthouse result for ${url}`)
+        last = result.lhr
+        if (!last.runtimeError) break
+        if (attempt > 2) throw new Error(`${url}: ${last.runtimeError.code} ${last.runtimeError.message}`)
+        console.log(`  ${pathname}: ${last.runtimeError.code}, running again`)
+      }
       for (const id of Object.keys(scores)) scores[id].push(Math.round((last.categories[id].score ?? 0) * 100))
     }
     const file = path.join(outDir, `${as}${pathname === '/' ? '-home' : pathname.replaceAll('/', '-')}.json`)

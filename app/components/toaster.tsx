@@ -1,71 +1,16 @@
-import * as ToastPrimitive from '@radix-ui/react-toast'
-import { useLocation } from '@remix-run/react'
 import { X } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { lazyPart } from '~/lib/lazy-part'
 import type { Toast } from '~/lib/toast'
-import { dismissToast, dismissToastsNotFrom, toast, useToasts } from '~/lib/toast-store'
+import { variantClass } from './toast-style'
 
-const variantClass = {
-  default: 'border-border bg-card text-card-foreground',
-  destructive: 'border-destructive bg-destructive text-destructive-foreground',
-} as const
-
+// Radix's toast (about 10 KB gzipped) loads when the page first has a toast to show, or when the browser
+// is idle (docs/decisions/020). Until then the server's toast stays on screen as StaticToast.
 /**
- * Radix toasts: one visible, 5 s by default, swipe right past 50 px to dismiss, F8 to focus. They show
- * in the top bar, under the header (root.tsx TopBar), in the page's flow: the bar grows by the toast and
- * the page moves down, so a toast never lies over a button or a field (docs/decisions/016). A toast
- * belongs to the page it was raised on: it closes when the user moves to another page.
+ * The toasts of an interactive page (app/components/toaster-radix.tsx). The root mounts it once the page
+ * is interactive and has a toast (the server's flash or one raised in the page); `onShown` tells the root
+ * that the server's flash now shows here, so its StaticToast can go.
  */
-export function Toaster({ flash }: { flash: Toast | null }) {
-  const items = useToasts()
-  const shown = useRef<string | null>(null)
-  const { pathname } = useLocation()
-
-  // Toasts raised on another page do not follow the user here.
-  useEffect(() => dismissToastsNotFrom(pathname), [pathname])
-
-  // A toast flashed by the server after a redirect shows once the page is interactive.
-  useEffect(() => {
-    if (flash && shown.current !== flash.id) {
-      shown.current = flash.id
-      toast(flash)
-    }
-  }, [flash])
-
-  return (
-    <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={50} duration={5000}>
-      {items.map((item) => (
-        <ToastPrimitive.Root
-          key={item.id}
-          open={item.open}
-          duration={item.duration}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(item.id)
-          }}
-          data-testid="toast"
-          className={`toast-item pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-3 pr-14 shadow-md data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full sm:max-w-[420px] ${variantClass[item.variant]}`}
-        >
-          <div className="grid gap-0.5">
-            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
-            ) : null}
-          </div>
-          <ToastPrimitive.Close
-            aria-label="Close notification"
-            className="absolute right-1 top-1 inline-flex size-[var(--tap-size)] items-center justify-center rounded opacity-80 hover:opacity-100"
-          >
-            <X aria-hidden className="size-4" />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport
-        label="Notifications ({hotkey})"
-        className="mx-auto flex w-full max-w-6xl flex-col gap-2 bg-background px-[var(--page-gutter)] py-2 empty:hidden sm:items-end"
-      />
-    </ToastPrimitive.Provider>
-  )
-}
+export const Toaster = lazyPart(() => import('./toaster-radix').then((m) => m.RadixToaster))
 
 /**
  * The same toast rendered by the server, for a page without JavaScript: in the page's flow under the

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  DisclaimerFormSchema,
-  DisclaimerJsonSchema,
   NEW_USER_WINDOW_MS,
-  OnboardingActionSchema,
   TOOLTIP_DELAY_MS,
   TOOLTIP_SKIP_DELAY_MS,
   TOUR_STEPS,
@@ -18,6 +15,7 @@ import {
   shouldShowWelcome,
   stepLabel,
 } from './onboarding'
+import { DisclaimerFormSchema, DisclaimerJsonSchema, OnboardingActionSchema } from './onboarding-requests'
 
 const created = '2026-03-02T14:00:00.000Z'
 const at = (minutes: number, seconds = 0) => new Date(Date.parse(created) + (minutes * 60 + seconds) * 1000)

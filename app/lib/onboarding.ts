@@ -1,4 +1,3 @@
-import { z } from 'zod'
 
 /**
  * Onboarding and disclaimer rules (product-spec §4 'Onboarding' and 'Disclaimer', §9). Pure: the
@@ -133,22 +132,12 @@ export function stepLabel(index: number): string {
   return `Step ${index + 1} of ${TOUR_STEP_COUNT}`
 }
 
-/** The body of POST /api/onboarding, as JSON or as a form. */
-export const OnboardingActionSchema = z.object({
-  action: z.enum(['complete', 'reset']),
-  redirectTo: z.string().max(2000).optional(),
-})
-export type OnboardingAction = z.infer<typeof OnboardingActionSchema>['action']
+/** What POST /api/onboarding can ask for (its body schema is in onboarding-requests.ts). */
+export const ONBOARDING_ACTIONS = ['complete', 'reset'] as const
+export type OnboardingAction = (typeof ONBOARDING_ACTIONS)[number]
 
-/** POST /api/disclaimer as JSON. */
-export const DisclaimerJsonSchema = z.object({ acknowledged: z.literal(true) })
-
-/** POST /api/disclaimer as a form (JavaScript off): the required checkbox and where to go back to. */
+/** The no-JavaScript disclaimer form's checkbox value. */
 export const DISCLAIMER_CHECKBOX_VALUE = 'yes'
-export const DisclaimerFormSchema = z.object({
-  acknowledge: z.literal(DISCLAIMER_CHECKBOX_VALUE),
-  redirectTo: z.string().max(2000).optional(),
-})
 
 /**
  * Where a no-JavaScript form goes back to: the form's own redirectTo, else the referring page when it

@@ -5,7 +5,8 @@ import { getDatabase } from '@db/client'
 import { users } from '@db/schema'
 import { requireUser } from '~/lib/auth/auth.server'
 import { assertSameOrigin, jsonError, readForm, readJson } from '~/lib/http.server'
-import { DisclaimerFormSchema, DisclaimerJsonSchema, returnPath } from '~/lib/onboarding'
+import { returnPath } from '~/lib/onboarding'
+import { DisclaimerFormSchema, DisclaimerJsonSchema } from '~/lib/onboarding-requests'
 
 /**
  * Acknowledges the AI Assistance Notice for the signed-in user. JSON `{ acknowledged: true }` answers

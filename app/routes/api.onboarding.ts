@@ -5,7 +5,8 @@ import { getDatabase } from '@db/client'
 import { users } from '@db/schema'
 import { requireUser } from '~/lib/auth/auth.server'
 import { assertSameOrigin, jsonError, readForm, readJson } from '~/lib/http.server'
-import { OnboardingActionSchema, isNewUser, returnPath } from '~/lib/onboarding'
+import { isNewUser, returnPath } from '~/lib/onboarding'
+import { OnboardingActionSchema } from '~/lib/onboarding-requests'
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 

@@ -1,10 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerOffline, prepareIndex } from '../../app/lib/offline/answer'
 import { MAX_INDEX_BYTES } from '../../app/lib/offline/index-builder'
 import type { OfflineIndex } from '../../app/lib/offline/types'
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
+import { HOME_BUDGET_KB, measureBundle } from '../../scripts/bundle-size.mjs'
 import { ROOT, jsonHeaders, signUpMember, startServer, type RunningServer } from './server'
 
 const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
@@ -38,6 +40,19 @@ describe.each(DATABASE_KINDS)('PWA routes on %s', (kind) => {
     }
     const page = await (await fetch(`${server.url}/disclosures`)).text()
     expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest"/>')
+  })
+
+  it(`sends a member's home page at most ${HOME_BUDGET_KB} KB of JavaScript, gzipped, as bench:bundle counts it`, async () => {
+    const cookie = await signUpMember(server)
+    const page = await fetch(`${server.url}/`, { headers: { cookie } })
+    expect(page.status).toBe(200)
+    // Every script the page loads is named in it (modulepreload links, the entry's imports).
+    const loaded = new Set([...(await page.text()).matchAll(/\/(assets\/[\w.-]+\.js)/g)].map((match) => match[1]!))
+    const home = measureBundle(BUILD).routes.find((route) => route.route === '_index.tsx')!
+    expect([...loaded].sort()).toEqual([...home.files].sort())
+    const bytes = [...loaded].reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(BUILD, 'client', file)), { level: 9 }).length, 0)
+    expect(bytes).toBe(home.total)
+    expect(bytes / 1024).toBeLessThanOrEqual(HOME_BUDGET_KB)
   })
 
   it('serves the service worker, never from a stale HTTP cache, with the shell list built in', async () => {

@@ -1,7 +1,8 @@
 import { Download, X } from 'lucide-react'
+import { useEffect } from 'react'
 import { PRODUCT_NAME } from '~/lib/brand'
 import type { BannerPage } from '~/lib/install/keys'
-import { dismissBanner, requestInstall } from '~/lib/install/store'
+import { dismissBanner, loadPushClient, requestInstall } from '~/lib/install/store'
 import { iconButton, primaryButton, secondaryButton } from '../onboarding/ui'
 
 /**
@@ -10,6 +11,8 @@ import { iconButton, primaryButton, secondaryButton } from '../onboarding/ui'
  */
 export function InstallBanner({ page, busy }: { page: BannerPage; busy: boolean }) {
   const dismiss = () => dismissBanner(page)
+  // Loaded before the tap, so 'Install App' asks for notifications within the tap (store.ts).
+  useEffect(() => void loadPushClient().catch(() => {}), [])
   return (
     <section
       data-testid="install-banner"

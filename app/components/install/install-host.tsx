@@ -10,10 +10,14 @@ import {
   startInstallStore,
   useInstallState,
 } from '~/lib/install/store'
+import { lazyPart } from '~/lib/lazy-part'
 import { useNonce } from '~/lib/nonce'
-import { CelebrationDialog } from './celebration-dialog'
-import { InstallBanner } from './install-banner'
-import { InstallStepsDialog } from './install-steps-dialog'
+
+// The banner and dialogs load when first shown (docs/decisions/020): all of them sit over the page
+// (fixed), so their arrival moves nothing.
+const InstallBanner = lazyPart(() => import('./install-banner').then((m) => m.InstallBanner))
+const InstallStepsDialog = lazyPart(() => import('./install-steps-dialog').then((m) => m.InstallStepsDialog))
+const CelebrationDialog = lazyPart(() => import('./celebration-dialog').then((m) => m.CelebrationDialog))
 
 /**
  * Mounted once in the root: catches the browser's install events from the first moment, shows the

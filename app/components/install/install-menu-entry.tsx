@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react'
 import { useEffect } from 'react'
-import { requestInstall, startInstallStore, useInstallState } from '~/lib/install/store'
+import { loadPushClient, requestInstall, startInstallStore, useInstallState } from '~/lib/install/store'
 
 /**
  * The side menu's 'Install App' entry: runs the same flow as the banner (a deliberate request, so the
@@ -9,6 +9,8 @@ import { requestInstall, startInstallStore, useInstallState } from '~/lib/instal
 export function InstallMenuEntry({ onChoose }: { onChoose: () => void }) {
   const install = useInstallState()
   useEffect(() => startInstallStore(), [])
+  // Loaded before the tap, so 'Install App' asks for notifications within the tap (store.ts).
+  useEffect(() => void loadPushClient().catch(() => {}), [])
   if (!install.ready) return null
   if (install.status === 'standalone') {
     return (

@@ -2,8 +2,11 @@ import { useEffect, useRef, useState } from 'react'
 import { isNewUser, onboardingStorageKey, shouldShowWelcome } from '~/lib/onboarding'
 import { useSessionStatus } from '~/lib/use-session'
 import { closeOnboarding, completeOnboarding, loadOnboarding, openTour, openWelcome, readFlag, useOnboardingState, writeFlag } from './store'
-import { TourDialog } from './tour-dialog'
-import { WelcomeDialog } from './welcome-dialog'
+import { lazyPart } from '~/lib/lazy-part'
+
+// Shown to a new account once, or from the menu: loaded when first shown (docs/decisions/020).
+const WelcomeDialog = lazyPart(() => import('./welcome-dialog').then((m) => m.WelcomeDialog))
+const TourDialog = lazyPart(() => import('./tour-dialog').then((m) => m.TourDialog))
 
 /**
  * The welcome dialog and the product tour (product-spec §2 and §4 'Onboarding'). The welcome waits

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react'
 import { toast } from '~/lib/toast-store'
-import { enableNotifications, notificationPermission } from '~/lib/push/client'
 import { detectDevice, isStandalone, type InstallDevice } from './device'
 import { INSTALL_COMPLETED_KEY, INSTALL_DECLINED_KEY, bannerDismissedKey, type BannerPage } from './keys'
 import { afterPrompt, installAction, installStatus, type InstallStatus, type PromptOutcome } from './state'
@@ -184,6 +183,9 @@ async function showBrowserPrompt(event: BeforeInstallPromptEvent): Promise<Promp
   }
 }
 
+/** The push client (notification permission and subscription), kept out of every page's first load. */
+export const loadPushClient = () => import('~/lib/push/client')
+
 /**
  * 'Install App': asks for notification permission when undecided, then shows the browser's install
  * prompt when one is held, otherwise (or if it fails) the manual steps for this device.
@@ -192,7 +194,10 @@ export async function requestInstall(): Promise<void> {
   if (state.busy) return
   set({ busy: true })
   try {
-    if (notificationPermission() === 'default') await enableNotifications()
+    // The push client loads on demand (docs/decisions/020); the install button's module has loaded it
+    // already (loadPushClient), so the permission request still counts as part of the tap.
+    const push = await loadPushClient()
+    if (push.notificationPermission() === 'default') await push.enableNotifications()
     const action = installAction(state.status, promptEvent !== null)
     if (action === 'nothing') return
     if (action === 'manual-steps' || !promptEvent) {

@@ -31,6 +31,36 @@ describe('saved weather (§3, §4)', () => {
     }
   })
 
+  it('treats a snapshot outside the rules as corrupt: coordinates out of range, a long city, a bad timestamp', () => {
+    const base = { weather: { ...weather, location: 'Columbia, SC' }, coordinates: { lat: 34, lon: -81 }, timestamp: NOW }
+    const bad = [
+      { ...base, coordinates: { lat: 91, lon: -81 } },
+      { ...base, coordinates: { lat: 34, lon: -181 } },
+      { ...base, coordinates: { lat: 34 } },
+      { ...base, coordinates: 'Columbia' },
+      { ...base, weather: { ...base.weather, location: 'x'.repeat(201) } },
+      { ...base, weather: { ...base.weather, humidity: null } },
+      { ...base, timestamp: -1 },
+      { ...base, timestamp: NOW + 0.5 },
+      { ...base, timestamp: String(NOW) },
+      [base],
+    ]
+    for (const value of bad) expect(readSavedWeather(JSON.stringify(value), NOW), JSON.stringify(value)).toEqual({ kind: 'corrupt' })
+  })
+
+  it('keeps only the known fields of a saved snapshot, with or without coordinates', () => {
+    const extra = { weather: { ...weather, location: 'Aiken', extra: 1 }, coordinates: null, timestamp: NOW, other: true }
+    expect(readSavedWeather(JSON.stringify(extra), NOW)).toEqual({
+      kind: 'fresh',
+      snapshot: { weather: { ...weather, location: 'Aiken' }, coordinates: null, timestamp: NOW },
+    })
+    const { coordinates: _none, ...withoutCoordinates } = extra
+    expect(readSavedWeather(JSON.stringify(withoutCoordinates), NOW)).toEqual({
+      kind: 'fresh',
+      snapshot: { weather: { ...weather, location: 'Aiken' }, timestamp: NOW },
+    })
+  })
+
   it('keys the snapshot by user', () => {
     expect(snapshotKey('u1')).not.toBe(snapshotKey('u2'))
   })
