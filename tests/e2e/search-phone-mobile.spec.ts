@@ -28,6 +28,18 @@ async function searchCount(page: Page): Promise<number> {
  */
 async function expectNoToastOverControls(page: Page) {
   await expect(toastEl(page).first()).toBeVisible()
+  // Measure at rest: while the page still scrolls to the results (smooth) or the toast still slides in,
+  // content passes under the sticky bar as under any sticky header, which is not a toast covering it.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const at = () => `${window.scrollY} ${document.querySelector('[data-testid="toast"]')?.getBoundingClientRect().bottom}`
+        const before = at()
+        setTimeout(() => resolve(at() === before), 250)
+      }),
+    undefined,
+    { polling: 100 },
+  )
   const covered = await page.evaluate(() => {
     const shown = (el: Element) => {
       const rect = el.getBoundingClientRect()
