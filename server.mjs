@@ -199,6 +199,11 @@ const server = app.listen(port, host, () => {
   // In a cluster the primary says it once, for all (scripts/serve.mjs).
   if (!cluster.isWorker) console.log(`Specifications Only is ready at http://${shown}:${port}`)
 })
+// An idle keep-alive connection outlives the idle timeout of the proxy or client in front (60 s for common
+// load balancers and nginx). With Node's 5 s default, a client that reuses a connection just as the server
+// closes it gets a reset instead of an answer (seen in the end-to-end tests). Headers must come within 66 s.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 
 let closing = false
 async function shutdown(signal) {

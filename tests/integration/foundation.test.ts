@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -131,6 +132,20 @@ describe.each(DATABASE_KINDS)('the built server on %s', (kind) => {
     expect(bad.status).toBe(400)
     const body = await bad.text()
     expect(body).not.toMatch(/at .+\.(js|ts):\d+/)
+  })
+
+  it('keeps an idle connection open longer than a proxy or client would (no reset on reuse at 5 s)', async () => {
+    const agent = new http.Agent({ keepAlive: true })
+    const header = await new Promise<string | undefined>((resolve, reject) => {
+      http
+        .get(`${server.url}/healthz`, { agent }, (response) => {
+          response.resume()
+          resolve(String(response.headers['keep-alive']))
+        })
+        .on('error', reject)
+    })
+    agent.destroy()
+    expect(header).toBe('timeout=65')
   })
 
   it('refuses a cross-origin form post', async () => {
