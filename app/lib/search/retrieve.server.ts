@@ -23,6 +23,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { rowsOf, type DbHandle } from '@db/client'
 import { logger } from '../logger.server'
 import { getQueryEmbedder } from './embedder.server'
+import { numberOrNull, PASSAGE_COLUMNS, passageOfRow, type PassageRow } from './passage-row.server'
 import { isZeroVector } from './core/lsa'
 import { analyzeQuery, embeddingText, fullTextTerms } from './core/query'
 import type { Passage, QueryAnalysis, RetrievalMode, RetrievalOptions, RetrievalResult } from './core/types'
@@ -79,23 +80,9 @@ const NEIGHBOUR_FACTOR = 0.6
 const SPEC_BOOK_KINDS = ['spec-section', 'spec-book']
 const SPEC_EDITIONS = ['2007', '2025']
 
-interface Row {
-  chunk_id: string
-  document_id: string
-  document_kind: string
-  document_title: string
-  document: string
-  edition: string | null
-  section: string | null
-  section_title: string | null
-  heading_path: string
-  chunk_kind: string
-  text: string
-  page_start: number | null
+interface Row extends PassageRow {
   page_label_start: string | null
   page_label_end: string | null
-  page_end: number | null
-  url: string | null
   topics: unknown
   fts: number | null
   fts_rank: number | null
@@ -255,9 +242,7 @@ function buildStatement(plan: Plan): SQL {
       order by fused desc, fts_rank asc nulls last, vec_rank asc nulls last, id
       limit ${plan.limit}
     )
-    select c.id as chunk_id, d.id as document_id, d.kind as document_kind, d.title as document_title, d.document,
-           coalesce(c.edition, d.edition) as edition, c.section, c.section_title, c.heading_path, c.kind as chunk_kind,
-           c.text, c.page_start, c.page_end, c.page_label_start, c.page_label_end, coalesce(c.url, d.url) as url, c.topics,
+    select ${PASSAGE_COLUMNS}, c.page_label_start, c.page_label_end, c.topics,
            r.fts, r.fts_rank, r.sim, r.vec_rank, r.level as exact_level, r.fused
     from top r
     join chunks c on c.id = r.id
@@ -266,30 +251,16 @@ function buildStatement(plan: Plan): SQL {
 }
 
 function toPassage(row: Row): Passage {
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v))
   return {
-    chunkId: row.chunk_id,
-    documentId: row.document_id,
-    documentKind: row.document_kind,
-    documentTitle: row.document_title,
-    document: row.document,
-    edition: row.edition,
-    section: row.section,
-    sectionTitle: row.section_title,
-    headingPath: row.heading_path,
-    chunkKind: row.chunk_kind,
-    text: row.text,
-    pageStart: num(row.page_start),
+    ...passageOfRow(row),
     pageLabelStart: row.page_label_start ?? null,
     pageLabelEnd: row.page_label_end ?? null,
-    pageEnd: num(row.page_end),
-    url: row.url,
     topics: Array.isArray(row.topics) ? row.topics.map(String) : [],
     scores: {
-      fts: num(row.fts),
-      ftsRank: num(row.fts_rank),
-      vector: num(row.sim),
-      vectorRank: num(row.vec_rank),
+      fts: numberOrNull(row.fts),
+      ftsRank: numberOrNull(row.fts_rank),
+      vector: numberOrNull(row.sim),
+      vectorRank: numberOrNull(row.vec_rank),
       exact: Number(row.exact_level) > 0,
       fused: Number(row.fused),
     },
