@@ -8,7 +8,7 @@
  * Lists are de-duplicated (case-insensitively) and keep the order of first appearance in the text.
  */
 
-import { stationFromPlusReadAsFour, stationOf } from '../ocr/stations'
+import { stationOf } from '../ocr/stations'
 
 export interface PlanDetails {
   stationNumbers: string[]
@@ -69,7 +69,8 @@ function stationsOf(text: string, ocr: boolean): Found[] {
   const taken: Array<[number, number]> = []
   if (ocr) {
     for (const match of text.matchAll(OCR_PLUS_AS_FOUR)) {
-      const value = stationFromPlusReadAsFour(`${match[1]}4${match[2]}`)
+      // The pattern already split the run around the '4' read for the plus.
+      const value = stationOf(match[1]!, match[2]!)
       if (value) found.push({ index: match.index, value })
     }
   }

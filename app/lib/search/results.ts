@@ -10,6 +10,11 @@ const SCOPE_OPENING = /^This product covers South Carolina\b/i
 /** A retry's answer opens with this line before the answer it repeats or adds (search.server.ts runRetry). */
 const RETRY_PREFACE = /^A broader search \(attempt \d+\)[^\n]*\n\n/
 
+/** An answer without a retry's opening line: what the retry repeats, or what decides an abstention. */
+export function withoutRetryPreface(answer: string): string {
+  return answer.trim().replace(RETRY_PREFACE, '')
+}
+
 /** A result's address: home renders the stored search from the user's history (docs/decisions/016). */
 export function resultHref(searchId: string): string {
   return `/?result=${encodeURIComponent(searchId)}`
@@ -25,7 +30,7 @@ export type Abstention = 'unknown' | 'out-of-scope'
  */
 export function abstentionOf(result: Pick<SearchResult, 'confidence' | 'answer'>): Abstention | null {
   if (result.confidence !== 'low' && result.confidence !== 'unknown') return null
-  const answer = result.answer.trim().replace(RETRY_PREFACE, '').trimStart()
+  const answer = withoutRetryPreface(result.answer).trimStart()
   if (SCOPE_OPENING.test(answer)) return 'out-of-scope'
   if (DONT_KNOW_OPENING.test(answer)) return 'unknown'
   return null

@@ -15,6 +15,7 @@ import { labelOf, sourceOf, sourcesOf } from './core/citations'
 import { chatModelConfig } from '~/lib/providers.server'
 import { getAnswerChain, type ChainOutput } from './chain.server'
 import type { Passage, RetryRequest, SearchRequest, SearchResult } from './core/types'
+import { withoutRetryPreface } from './results'
 
 /** Passages a retry's broad search ranks. */
 export const RETRY_LIMIT = 24
@@ -66,11 +67,6 @@ function addedSummary(added: readonly Passage[], originalSources: RetryRequest['
   return `Added ${added.length} passage${added.length === 1 ? '' : 's'}: ${labels.join(', ')}`
 }
 
-/** A later retry gets the previous retry's answer: its preface is not repeated. */
-function withoutRetryPreface(answer: string): string {
-  return answer.trim().replace(/^A broader search \(attempt \d+\)[^\n]*\n\n/, '')
-}
-
 export const NOTHING_NEW = 'The broader search found nothing beyond the first answer.'
 
 export async function runRetry(handle: DbHandle, request: RetryRequest): Promise<SearchResult> {
@@ -98,6 +94,7 @@ export async function runRetry(handle: DbHandle, request: RetryRequest): Promise
   return {
     ...first.result,
     // The first answer as the user saw it (a model-written one included), else as the first search gives it.
+    // A later retry gets the previous retry's answer: its preface is not repeated.
     answer: `A broader search (attempt ${attempt}) found nothing beyond the first answer, which still stands:\n\n${withoutRetryPreface(request.originalAnswer) || first.result.answer}`,
     retry: { attempt, added: NOTHING_NEW },
   }
