@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { PRODUCT_NAME } from '~/lib/brand'
+import { OFFLINE_BANNER_TEXT } from '~/lib/pwa/offline-page'
 
 export const RESTORED_BANNER_MS = 3000
 
@@ -67,7 +68,7 @@ export function ConnectivityBanner() {
       }`}
     >
       {state === 'offline'
-        ? "You're offline - Limited functionality available"
+        ? OFFLINE_BANNER_TEXT
         : `Connection restored - ${PRODUCT_NAME} is back online`}
     </div>
   )

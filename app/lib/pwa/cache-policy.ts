@@ -25,25 +25,22 @@ export const PARTITION_HEADER = 'X-Cache-Partition'
 export const ANONYMOUS_PARTITION = 'anon'
 const PARTITION_SHAPE = /^(anon|[a-f0-9]{16,64})$/
 
-/** Paths whose pages hold one user's private data or actions: never kept, even per user. */
-const NEVER_PAGES: readonly RegExp[] = [
-  /^\/api(\/|$)/,
-  /^\/ar-inspection\/submissions/,
-  /^\/admin(\/|$|\.)/,
-  /^\/history(\/|$|\.|_)/,
-  /^\/favourites(\/|$|\.)/,
-  /^\/auth(\/|$|\.)/,
-  /^\/logout(\/|$|\.)/,
-  /^\/theme(\/|$|\.)/,
-  /^\/healthz/,
-]
-
 /** Pages holding one user's data (history, favourites, saved forms, admin): never on the device. */
 const PRIVATE_PAGES: readonly RegExp[] = [
   /^\/ar-inspection\/submissions/,
   /^\/admin(\/|$|\.)/,
   /^\/history(\/|$|\.|_)/,
   /^\/favourites(\/|$|\.)/,
+]
+
+/** Paths whose pages hold one user's private data or actions: never kept, even per user. */
+const NEVER_PAGES: readonly RegExp[] = [
+  /^\/api(\/|$)/,
+  ...PRIVATE_PAGES,
+  /^\/auth(\/|$|\.)/,
+  /^\/logout(\/|$|\.)/,
+  /^\/theme(\/|$|\.)/,
+  /^\/healthz/,
 ]
 
 /** Pages kept for offline use (their `.data` too). Everything else is only fetched. */
@@ -101,10 +98,7 @@ export function kindOf(request: RequestFacts, origin: string): CacheKind | null 
   if (['/favicon.svg', '/logo-mark.svg', '/logo-light.svg', '/logo-dark.svg'].includes(path)) return 'static'
   if (path.startsWith('/ocr/')) return 'ocr'
   if (path === '/entry.worker.js') return null
-  const page = pagePath(path)
-  if (NEVER_PAGES.some((rule) => rule.test(page))) return null
-  if (PAGE_PATHS.some((rule) => rule.test(page))) return 'page'
-  return null
+  return isKeptPage(path) ? 'page' : null
 }
 
 /**
@@ -161,6 +155,9 @@ export function shouldCache(request: RequestFacts, response: ResponseFacts, orig
   return kind
 }
 
+/** The start of every saved-pages cache's name (one per partition). */
+export const PAGE_CACHE_PREFIX = 'sw-pages-v1-'
+
 /** Cache names, versioned by build; pages by partition too. */
 export function cacheNames(version: string) {
   return {
@@ -168,7 +165,7 @@ export function cacheNames(version: string) {
     ocr: 'sw-ocr-v1',
     index: 'sw-index-v1',
     meta: 'sw-meta-v1',
-    page: (partition: string) => `sw-pages-v1-${partition}`,
+    page: (partition: string) => `${PAGE_CACHE_PREFIX}${partition}`,
   }
 }
 

@@ -1,4 +1,4 @@
-import { isKeptPage } from './cache-policy'
+import { isKeptPage, PAGE_CACHE_PREFIX } from './cache-policy'
 
 /**
  * Whether an error that reached a route's error boundary is the connection, not the page: a fetch that
@@ -16,9 +16,6 @@ function isServerAnswer(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && typeof (error as { status: unknown }).status === 'number' && 'internal' in error
 }
 
-/** The cache names the service worker files saved pages under (app/lib/pwa/cache-policy.ts cacheNames). */
-const SAVED_PAGES_PREFIX = 'sw-pages-v1-'
-
 /**
  * Whether the service worker holds a saved copy of this page for the user now signed in (it keeps one
  * partition at a time, so any saved-pages cache is this user's). Browser only; false when unsure.
@@ -28,7 +25,7 @@ export async function hasSavedPage(pathname: string): Promise<boolean> {
   try {
     const url = new URL(pathname, window.location.origin).href
     for (const name of await caches.keys()) {
-      if (name.startsWith(SAVED_PAGES_PREFIX) && (await (await caches.open(name)).match(url, { ignoreSearch: true }))) return true
+      if (name.startsWith(PAGE_CACHE_PREFIX) && (await (await caches.open(name)).match(url, { ignoreSearch: true }))) return true
     }
   } catch {
     // Storage unavailable: show the offline screen.
