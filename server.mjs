@@ -13,18 +13,11 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
-import { config, ConfigError } from './config/settings.mjs'
+import { configOrExit } from './config/settings.mjs'
 
 // Every setting is read (and checked) here, once, before anything starts: a bad value stops the server with
 // one message naming the variable (config/settings.mjs; the build's copy of that module shares this parse).
-let settings
-try {
-  settings = config()
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error
-  console.error(error.message)
-  process.exit(1)
-}
+const settings = configOrExit()
 const isDev = settings.NODE_ENV === 'development'
 const buildDir = settings.BUILD_DIR
 const { PORT: port, HOST: host } = settings

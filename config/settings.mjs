@@ -278,3 +278,19 @@ export function config() {
 export function resetConfig() {
   delete store[CACHE]
 }
+
+/**
+ * For an entry point: the configuration of `env` (this process's own parse when it is `process.env`), or
+ * the problems on standard error and exit status 1. Any other error is thrown.
+ * @param {Readonly<Record<string, string | undefined>>} [env]
+ * @returns {Config}
+ */
+export function configOrExit(env = process.env) {
+  try {
+    return env === process.env ? config() : loadConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { ConfigError, loadConfig } from '../config/settings.mjs'
+import { configOrExit } from '../config/settings.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SERVER = path.join(ROOT, 'server.mjs')
@@ -40,14 +40,7 @@ export function serverProcesses(settings, cores = os.availableParallelism()) {
  * process starts, with one message naming it (config/settings.mjs).
  */
 export async function serve(env = process.env) {
-  let settings
-  try {
-    settings = loadConfig(env)
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    console.error(error.message)
-    process.exit(1)
-  }
+  const settings = configOrExit(env)
   const { count, warning } = serverProcesses(settings)
   if (warning) console.warn(warning)
   if (count === 1) {

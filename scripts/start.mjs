@@ -35,8 +35,9 @@ function buildIsStale() {
 
 // The build's tools are devDependencies: installed (also under NODE_ENV=production) when a build is due.
 // A deployment that built and then pruned them (`npm prune --omit=dev`) serves without them.
-const installed = ensureDependencies({ dev: buildIsStale() })
-if (installed || buildIsStale()) {
+const stale = buildIsStale()
+// An install changes node_modules, not the sources: the build is due when it was stale or packages changed.
+if (ensureDependencies({ dev: stale }) || stale) {
   console.log('Building the app...')
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
 }
