@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { compileLexicon, expansionsOf, LEXICON, termAlternatives } from './lexicon'
+import { alternativesFor, compileLexicon, expansionsOf, LEXICON } from './lexicon'
 import { analyzeQuery } from './query'
 import { tokenize } from './tokenize'
 
@@ -44,9 +44,9 @@ describe('the field-language lexicon (corpus/search/field-language.json)', () =>
   })
 
   it('lets a passage term stand for the field word it bridges, only when the phrase is in the question', () => {
-    expect(termAlternatives('shiny', 'how shiny is new paint')).toContainEqual(tokenize('retroreflectivity'))
-    expect(termAlternatives('paint', 'how shiny is new paint')).toEqual([])
-    expect(termAlternatives('shiny', 'the shinier one')).toEqual([])
+    expect(alternativesFor('how shiny is new paint')('shiny')).toContainEqual(tokenize('retroreflectivity'))
+    expect(alternativesFor('how shiny is new paint')('paint')).toEqual([])
+    expect(alternativesFor('the shinier one')('shiny')).toEqual([])
   })
 
   it('feeds the question analysis, and a new lexicon needs no code', () => {

@@ -71,19 +71,9 @@ function spacedWords(text: string): string {
 }
 
 type Opened = Array<{ group: Group; present: Member[] }>
-// questionTerms asks termAlternatives once per term of the same question: the groups it opens are worked
-// out once (the last question's answer is kept), not once per term.
-let lastOpened: { text: string; lexicon: Lexicon; out: Opened } | null = null
 
 /** The groups a question opens, with the trigger phrases it holds. */
 function opened(text: string, lexicon: Lexicon): Opened {
-  if (lastOpened?.text === text && lastOpened.lexicon === lexicon) return lastOpened.out
-  const out = openedBy(text, lexicon)
-  lastOpened = { text, lexicon, out }
-  return out
-}
-
-function openedBy(text: string, lexicon: Lexicon): Opened {
   const spaced = spacedWords(text)
   const out: Opened = []
   for (const group of lexicon.groups) {
@@ -106,16 +96,20 @@ export function expansionsOf(text: string, lexicon: Lexicon = LEXICON): string[]
 /**
  * Other ways a passage may write a question term, as stem lists: for each group the question opens
  * through a phrase holding the term, its targets ('shiny' -> [['retroreflect']], 'hma' -> [['hot', 'mix',
- * 'asphalt'], ...]). A group applies to a term only through a phrase written whole in the question.
+ * 'asphalt'], ...]). A group applies to a term only through a phrase written whole in the question. The
+ * groups the question opens are worked out once, for all its terms.
  */
-export function termAlternatives(term: string, text: string, lexicon: Lexicon = LEXICON): string[][] {
-  const out: string[][] = []
-  for (const { group, present } of opened(text, lexicon)) {
-    if (!present.some((m) => m.stems.includes(term))) continue
-    for (const target of group.targets) {
-      if (target.stems.length === 0 || present.includes(target)) continue
-      if (!out.some((stems) => stems.join(' ') === target.stems.join(' '))) out.push(target.stems)
+export function alternativesFor(text: string, lexicon: Lexicon = LEXICON): (term: string) => string[][] {
+  const groups = opened(text, lexicon)
+  return (term) => {
+    const out: string[][] = []
+    for (const { group, present } of groups) {
+      if (!present.some((m) => m.stems.includes(term))) continue
+      for (const target of group.targets) {
+        if (target.stems.length === 0 || present.includes(target)) continue
+        if (!out.some((stems) => stems.join(' ') === target.stems.join(' '))) out.push(target.stems)
+      }
     }
+    return out
   }
-  return out
 }

@@ -7,7 +7,7 @@
  * the tokenizer's light stemmer leaves agent nouns alone, and questions use them.
  */
 import { tokenize } from './tokenize'
-import { termAlternatives } from './lexicon'
+import { alternativesFor } from './lexicon'
 import type { Passage, QueryAnalysis } from './types'
 
 /**
@@ -66,8 +66,8 @@ const FIGURE_QUESTION =
  * (lexicon.ts), '#5' for a bare bar size '5', 'interstate' for an interstate route number, and a small
  * number's word ('7' and 'seven': the corpus writes both).
  */
-function alternativesOf(term: string, text: string, expansions: readonly string[]): string[][] {
-  const out = termAlternatives(term, text)
+function alternativesOf(term: string, lexiconAlternatives: (term: string) => string[][], expansions: readonly string[]): string[][] {
+  const out = lexiconAlternatives(term)
   if (/^\d{1,2}$/.test(term) && expansions.includes(`#${term}`)) out.push([`#${term}`])
   // The specifications name interstates, never a route number: 'I-26' is written 'Interstate'.
   if (/^i-\d{1,3}$/.test(term)) out.push(tokenize('interstate'))
@@ -83,7 +83,8 @@ const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten elev
 export function questionTerms(analysis: Pick<QueryAnalysis, 'corrected' | 'original' | 'expansions' | 'numbers'>): QuestionTerms {
   const text = analysis.corrected || analysis.original
   const terms = [...new Set(tokenize(text))].filter((term) => !GENERIC.has(term))
-  const alternatives = new Map(terms.map((term) => [term, alternativesOf(term, text, analysis.expansions)] as const))
+  const lexiconAlternatives = alternativesFor(text)
+  const alternatives = new Map(terms.map((term) => [term, alternativesOf(term, lexiconAlternatives, analysis.expansions)] as const))
   return {
     terms,
     alternatives,
