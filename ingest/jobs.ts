@@ -73,10 +73,11 @@ export async function startJob(
   )
 
   const progress: string[] = []
-  let written = 0
+  // Lines added since the progress was last written: a save writes them, a heartbeat without news does not.
+  let unsaved = false
   const save = (fields: Partial<typeof ingestJobs.$inferInsert> = {}) => {
-    const lines = progress.length !== written ? { progress: [...progress] } : {}
-    written = progress.length
+    const lines = unsaved ? { progress: [...progress] } : {}
+    unsaved = false
     return handle.db
       .update(ingestJobs)
       .set({ ...lines, ...fields, heartbeatAt: sql`now()` })
@@ -84,10 +85,8 @@ export async function startJob(
   }
   const onProgress = (line: string) => {
     progress.push(line)
-    if (progress.length > MAX_PROGRESS) {
-      progress.splice(0, progress.length - MAX_PROGRESS)
-      written = -1
-    }
+    if (progress.length > MAX_PROGRESS) progress.splice(0, progress.length - MAX_PROGRESS)
+    unsaved = true
   }
 
   void (async () => {
@@ -108,7 +107,7 @@ export async function startJob(
     }
     clearInterval(heartbeat)
     await beating
-    written = -1
+    unsaved = true
     await save({ ...outcome, finishedAt: sql`now()` as unknown as Date }).catch(() => {})
   })()
 
