@@ -3,6 +3,8 @@
  * /history/<id>: the JSON may come from older or newer engines, so every field is optional, wrong
  * types are dropped, and links are kept only when they are http(s) or a path on this site.
  */
+import { recordOf as record } from '~/lib/json-shape'
+
 export interface SourceView {
   title: string
   section: string | null
@@ -34,10 +36,6 @@ function text(value: unknown, max = MAX_TEXT): string | null {
   if (typeof value !== 'string') return null
   const trimmed = value.trim()
   return trimmed ? trimmed.slice(0, max) : null
-}
-
-function record(value: unknown): Record<string, unknown> | null {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 }
 
 function list(value: unknown): Record<string, unknown>[] {

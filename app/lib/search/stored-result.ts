@@ -6,11 +6,8 @@
  * can show (null: /history/<id> reads any row defensively), and missing lists and fields get their
  * empty values. Pure.
  */
+import { recordOf as record } from '../json-shape'
 import { CONFIDENCE_LEVELS, type Confidence, type SearchResult } from './core/types'
-
-function record(value: unknown): Record<string, unknown> | null {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null
-}
 
 const array = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : [])
 const stringOr = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback)

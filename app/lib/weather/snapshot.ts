@@ -3,6 +3,7 @@
  * rules for a saved one: under 10 minutes old it is shown; older with coordinates it is refreshed;
  * otherwise discarded; a value that does not parse is removed. Pure: the card does the storage.
  */
+import { isRecord } from '../json-shape'
 import { WEATHER_LIFETIME_MS } from './constants'
 
 // Checked by hand, not with zod: only the home page's weather card reads a snapshot, at start, from
@@ -35,7 +36,6 @@ export type WeatherSnapshot = {
 
 const WEATHER_NUMBERS = ['temperature', 'weatherCode', 'windSpeed', 'humidity', 'dailyHigh', 'dailyLow', 'rainChance'] as const
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
 const inRange = (value: unknown, limit: number) => isNumber(value) && value >= -limit && value <= limit
 
