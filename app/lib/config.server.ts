@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { config } from '../../config/settings.mjs'
 
-export { config, ConfigError, loadConfig, resetConfig, type Config } from '../../config/settings.mjs'
+export { config, loadConfig, resetConfig, type Config } from '../../config/settings.mjs'
 
 export function isProduction(): boolean {
   const settings = config()

@@ -32,8 +32,6 @@ export class LsaEmbeddings extends Embeddings {
   }
 }
 
-export type { EmbeddingsConfig } from '~/lib/providers.server'
-
 export interface CreateEmbeddingsOptions {
   /** The model kept in the database by the last ingest; required unless an endpoint is configured. */
   lsaModel?: LsaModel

@@ -16,8 +16,6 @@ import { citationOf } from './core/citations'
 import { checkModelReply, type ModelReply } from './core/check'
 import { createChatModel, type LlmConfig } from '~/lib/providers.server'
 
-export type { LlmConfig, StructuredMethod } from '~/lib/providers.server'
-
 /** Passages given to the model, and the longest passage text sent. */
 export const MODEL_PASSAGES = 6
 const MAX_PASSAGE_CHARS = 1800
