@@ -4,7 +4,7 @@ import path from 'node:path'
 import { createWorker, type Worker } from 'tesseract.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractPlanDetails } from '~/lib/analysis/plan-details'
-import { mapOcrReading, mapOcrText } from '~/lib/forms/ocr-mapping'
+import { mapOcrReading } from '~/lib/forms/ocr-mapping'
 import { findFormTemplate } from '~/lib/forms/templates'
 import { readingOfPage } from '~/lib/ocr/reading'
 import { OCR_ENGINE_MODE, OCR_LANGUAGE, OCR_OUTPUT, OCR_PARAMETERS } from '~/lib/ocr/settings'
@@ -45,7 +45,7 @@ async function readForm(lines?: string[]): Promise<string> {
 
 describe('OCR of a filled printed form', () => {
   it('maps every printed line of 400.04 to its field, label removed', async () => {
-    const { data, mode } = mapOcrText(findFormTemplate('400.04')!, await readForm())
+    const { data, mode } = mapOcrReading(findFormTemplate('400.04')!, { text: await readForm() })
     expect(mode).toBe('label')
     expect(data).toEqual({
       date: '2026-11-20',
@@ -68,7 +68,7 @@ describe('OCR of a filled printed form', () => {
       'Pour Location: Bent 3 cap',
       'Air Content (%): 6.0',
     ])
-    const { data } = mapOcrText(findFormTemplate('300.02')!, text)
+    const { data } = mapOcrReading(findFormTemplate('300.02')!, { text: text })
     expect(data).toMatchObject({
       supplier: 'Carolina Ready Mix',
       date: '2026-11-20',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { extractPlanDetails } from '../analysis/plan-details'
-import { isFormHeading, labelWords, mapOcrReading, mapOcrText, mergeOcrData, ocrLines } from './ocr-mapping'
+import { isFormHeading, labelWords, mapOcrReading, mergeOcrData, ocrLines } from './ocr-mapping'
 import { findFormTemplate } from './templates'
 
 const hma = findFormTemplate('400.04')!
@@ -14,7 +14,7 @@ describe('labelWords', () => {
   })
 })
 
-describe('mapOcrText: label mode', () => {
+describe('mapOcrReading: label mode', () => {
   const printed = [
     'SCDOT Form 400.04',
     'Hot Mix Asphalt Construction Daily Report',
@@ -29,7 +29,7 @@ describe('mapOcrText: label mode', () => {
   ].join('\n')
 
   it('maps labelled lines and removes the label part', () => {
-    const { data, mode } = mapOcrText(hma, printed)
+    const { data, mode } = mapOcrReading(hma, { text: printed })
     expect(mode).toBe('label')
     expect(data).toEqual({
       date: '2026-11-20',
@@ -44,62 +44,62 @@ describe('mapOcrText: label mode', () => {
   })
 
   it('ignores the title lines instead of mapping them by position', () => {
-    const { data } = mapOcrText(hma, printed)
+    const { data } = mapOcrReading(hma, { text: printed })
     expect(Object.values(data)).not.toContain('SCDOT Form 400.04')
     expect(data.compactionMethod).toBeUndefined()
   })
 
   it('matches a line in any order', () => {
-    const { data } = mapOcrText(hma, 'Weather: Rain\nDate: 11/20/2026')
+    const { data } = mapOcrReading(hma, { text: 'Weather: Rain\nDate: 11/20/2026' })
     expect(data).toEqual({ weather: 'Rain', date: '2026-11-20' })
   })
 
   it('falls back to the first word of the label before a colon', () => {
-    const { data } = mapOcrText(hma, 'Project No: 77-001\nCompaction: vibratory roller')
+    const { data } = mapOcrReading(hma, { text: 'Project No: 77-001\nCompaction: vibratory roller' })
     expect(data.projectNumber).toBe('77-001')
     expect(data.compactionMethod).toBe('vibratory roller')
   })
 
   it('accepts abbreviated label words and a line without a colon', () => {
-    const { data } = mapOcrText(hma, 'Date: 2026-11-20\nMat Temp 290 F\nTonnage Placed 300')
+    const { data } = mapOcrReading(hma, { text: 'Date: 2026-11-20\nMat Temp 290 F\nTonnage Placed 300' })
     expect(data.matTemperature).toBe('290')
     expect(data.tonnage).toBe('300')
   })
 
   it('gives a whole-label line priority over a first-word line', () => {
-    const { data } = mapOcrText(daily, 'Contractor: wrong one\nContractor Name: Palmetto Paving')
+    const { data } = mapOcrReading(daily, { text: 'Contractor: wrong one\nContractor Name: Palmetto Paving' })
     expect(data.contractorName).toBe('Palmetto Paving')
   })
 
   it('keeps a labelled value that contains the form number', () => {
-    expect(mapOcrText(hma, 'Project Number: 400.04-7').data).toEqual({ projectNumber: '400.04-7' })
+    expect(mapOcrReading(hma, { text: 'Project Number: 400.04-7' }).data).toEqual({ projectNumber: '400.04-7' })
   })
 
   it('uses each line for one field at most', () => {
-    const { data } = mapOcrText(concrete, 'Project Number: 5\nVolume (CY): 12')
+    const { data } = mapOcrReading(concrete, { text: 'Project Number: 5\nVolume (CY): 12' })
     expect(data).toEqual({ projectNumber: '5', volume: '12' })
   })
 
   it('skips a number field whose line has no number', () => {
-    const { data } = mapOcrText(concrete, 'Concrete Pour Inspection Form\nDate: 2026-11-20\nSlump (inches): 4\nConcrete Temperature: n/a')
+    const { data } = mapOcrReading(concrete, { text: 'Concrete Pour Inspection Form\nDate: 2026-11-20\nSlump (inches): 4\nConcrete Temperature: n/a' })
     expect(data.concreteTemperature).toBeUndefined()
     expect(data.slump).toBe('4')
   })
 })
 
-describe('mapOcrText: position mode', () => {
+describe('mapOcrReading: position mode', () => {
   it('maps the n-th line to the n-th field when no line has a label', () => {
-    const { data, mode } = mapOcrText(hma, '11/20/2026\n12-345\nABC Paving\n\nUS 378\nType B')
+    const { data, mode } = mapOcrReading(hma, { text: '11/20/2026\n12-345\nABC Paving\n\nUS 378\nType B' })
     expect(mode).toBe('position')
     expect(data).toEqual({ date: '2026-11-20', projectNumber: '12-345', contractor: 'ABC Paving', location: 'US 378', mixType: 'Type B' })
   })
   it('leaves a field alone when its line cannot be read as its type', () => {
-    const { data } = mapOcrText(hma, 'not a date\n12-345')
+    const { data } = mapOcrReading(hma, { text: 'not a date\n12-345' })
     expect(data).toEqual({ projectNumber: '12-345' })
   })
   it('skips the form heading, even wrapped over two lines, before counting positions', () => {
     const text = 'SCDOT Form 400.04 Hot Mix Asphalt\nConstruction Daily Report\n11/20/2026\n12-345'
-    expect(mapOcrText(hma, text).data).toEqual({ date: '2026-11-20', projectNumber: '12-345' })
+    expect(mapOcrReading(hma, { text: text }).data).toEqual({ date: '2026-11-20', projectNumber: '12-345' })
   })
   it('tells a heading from a value', () => {
     expect(isFormHeading(hma, 'Form 400.04')).toBe(true)
@@ -112,7 +112,7 @@ describe('mapOcrText: position mode', () => {
     expect(ocrLines('a\n\n  \n***\nb')).toEqual(['a', 'b'])
   })
   it('gives nothing for empty text', () => {
-    expect(mapOcrText(hma, '').data).toEqual({})
+    expect(mapOcrReading(hma, { text: '' }).data).toEqual({})
   })
 })
 
@@ -161,7 +161,7 @@ describe('review: what the form asks the user to check (issue 15)', () => {
     const { data, review } = mapOcrReading(hma, reading([['Location/Station: 23450', [95, 93]]]))
     expect(data.location).toBe('23+50')
     expect(review.location!.reasons).toEqual(['plus-read-as-4'])
-    expect(mapOcrText(hma, 'Location/Station: 2350').review.location!.reasons).toEqual(['not-a-station'])
+    expect(mapOcrReading(hma, { text: 'Location/Station: 2350' }).review.location!.reasons).toEqual(['not-a-station'])
   })
 
   it('normalises a station with the calculators’ rules and does not flag a clean one', () => {
@@ -179,21 +179,21 @@ describe('review: what the form asks the user to check (issue 15)', () => {
   })
 
   it('flags a date or number that cannot be read, leaving the field as it was', () => {
-    const { data, review } = mapOcrText(hma, 'Date: 11/2O/2O2G\nMat Temperature (F): hot\nWeather: Sunny')
+    const { data, review } = mapOcrReading(hma, { text: 'Date: 11/2O/2O2G\nMat Temperature (F): hot\nWeather: Sunny' })
     expect(data).toEqual({ weather: 'Sunny' })
     expect(review.date).toMatchObject({ read: '11/2O/2O2G', reasons: ['unreadable-date'] })
     expect(review.matTemperature!.reasons).toEqual(['unreadable-number'])
   })
 
   it('flags letters taken as digits in a number', () => {
-    const { data, review } = mapOcrText(hma, 'Mat Temperature (F): 2O5')
+    const { data, review } = mapOcrReading(hma, { text: 'Mat Temperature (F): 2O5' })
     expect(data.matTemperature).toBe('205')
     expect(review.matTemperature!.reasons).toEqual(['letters-as-digits'])
   })
 
   it('reads a station the same way as the server’s photo analysis', () => {
     const text = 'Location/Station: 23450'
-    expect(mapOcrText(hma, text).data.location).toBe('23+50')
+    expect(mapOcrReading(hma, { text: text }).data.location).toBe('23+50')
     expect(extractPlanDetails(text, { ocr: true }).stationNumbers).toEqual(['23+50'])
   })
 })

@@ -106,8 +106,9 @@ export function ocrLines(text: string): string[] {
 
 
 function readingLines(reading: OcrReading): OcrLine[] {
-  const lines = reading.lines ?? ocrLines(reading.text).map((text) => ({ text, words: [] }))
-  return lines.map((line) => ({ text: line.text.trim(), words: line.words })).filter((line) => cleanOcrText(line.text) !== '')
+  // Text alone: ocrLines already trims and drops empty lines.
+  if (!reading.lines) return ocrLines(reading.text).map((text) => ({ text, words: [] }))
+  return reading.lines.map((line) => ({ text: line.text.trim(), words: line.words })).filter((line) => cleanOcrText(line.text) !== '')
 }
 
 
@@ -127,12 +128,10 @@ export interface OcrMapping {
   review: Record<string, FieldReview>
 }
 
-/** Maps recognised text to the fields of a form (see the rules at the top of this file). */
-export function mapOcrText(form: Pick<FormTemplate, 'id' | 'name' | 'fields'>, text: string): OcrMapping {
-  return mapOcrReading(form, { text })
-}
-
-/** Maps a reading (text, and lines with word confidences when known) to the fields of a form, with review flags. */
+/**
+ * Maps a reading (text, and lines with word confidences when known) to the fields of a form, with review
+ * flags (see the rules at the top of this file).
+ */
 export function mapOcrReading(form: Pick<FormTemplate, 'id' | 'name' | 'fields'>, reading: OcrReading): OcrMapping {
   const lines = readingLines(reading)
   const labelled = lines.some((line) =>

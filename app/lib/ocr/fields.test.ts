@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanOcrText, fieldValue, readField, toIsoDate, toNumberText, valueConfidence } from './fields'
+import { cleanOcrText, readField, toIsoDate, toNumberText, valueConfidence } from './fields'
 import { LOW_WORD_CONFIDENCE } from './settings'
 
 describe('cleanOcrText (§9 clean-up)', () => {
@@ -60,18 +60,18 @@ describe('toNumberText', () => {
   })
 })
 
-describe('fieldValue', () => {
+describe('readField: the value', () => {
   it('converts per field type and refuses what cannot be read', () => {
-    expect(fieldValue({ type: 'text' }, ' ABC Paving! ')).toBe('ABC Paving')
-    expect(fieldValue({ type: 'number' }, 'about 7 inches')).toBe('7')
-    expect(fieldValue({ type: 'number' }, 'none')).toBeNull()
-    expect(fieldValue({ type: 'date' }, 'Nov 20, 2026')).toBe('2026-11-20')
-    expect(fieldValue({ type: 'date' }, 'soon')).toBeNull()
-    expect(fieldValue({ type: 'text' }, '***')).toBeNull()
+    expect(readField({ type: 'text' }, ' ABC Paving! ', null).value).toBe('ABC Paving')
+    expect(readField({ type: 'number' }, 'about 7 inches', null).value).toBe('7')
+    expect(readField({ type: 'number' }, 'none', null).value).toBeNull()
+    expect(readField({ type: 'date' }, 'Nov 20, 2026', null).value).toBe('2026-11-20')
+    expect(readField({ type: 'date' }, 'soon', null).value).toBeNull()
+    expect(readField({ type: 'text' }, '***', null).value).toBeNull()
   })
   it('puts a station field in the calculators’ normal form', () => {
-    expect(fieldValue({ type: 'text', format: 'station' }, 'STA 023 + 50')).toBe('STA 23+50')
-    expect(fieldValue({ type: 'text' }, '23450')).toBe('23450')
+    expect(readField({ type: 'text', format: 'station' }, 'STA 023 + 50', null).value).toBe('STA 23+50')
+    expect(readField({ type: 'text' }, '23450', null).value).toBe('23450')
   })
 })
 

@@ -92,11 +92,6 @@ export function toNumberText(text: string): string | null {
   return m[0].startsWith('.') ? `0${m[0]}` : m[0].startsWith('-.') ? `-0${m[0].slice(1)}` : m[0]
 }
 
-/** A cleaned value converted for its field type, or null when nothing usable is left. */
-export function fieldValue(field: FieldShape, raw: string): string | null {
-  return readField(field, raw, null).value
-}
-
 export type ReviewReason = 'low-confidence' | StationIssue | 'unreadable-date' | 'unreadable-number' | 'letters-as-digits'
 
 /** Why a field read by OCR must be checked by the user before the form is submitted. */
