@@ -39,6 +39,17 @@ async function expectUncovered(page: Page, control: Locator, banner: Locator) {
 
 const OFFLINE_PAGE_HEADING = 'This page is not available offline'
 
+/** A member asks for a diagnosis of a plain photo, describing the cracks in their own words. */
+async function askForDiagnosis(page: Page) {
+  await signUpViaApi(page.request)
+  await onboardViaApi(page.request)
+  await page.goto('/?mode=photo')
+  await page.getByRole('radio', { name: /^Problem Diagnosis/ }).check()
+  await page.getByLabel('Upload Photo or Document').setInputFiles({ name: 'pavement.png', mimeType: 'image/png', buffer: await grayPhoto(page) })
+  await page.getByLabel('Your question (optional)').fill('the asphalt has cracks in the wheel paths like a net')
+  await page.getByRole('button', { name: 'Analyze', exact: true }).tap()
+}
+
 test.describe('offline on a phone', () => {
   test.describe.configure({ timeout: 120_000 })
 
@@ -224,13 +235,7 @@ test.describe('the smaller things on a phone', () => {
 
   test('the diagnosis quotes the words that were typed, not the guide’s', async ({ page }) => {
     test.setTimeout(90_000)
-    await signUpViaApi(page.request)
-    await onboardViaApi(page.request)
-    await page.goto('/?mode=photo')
-    await page.getByRole('radio', { name: /^Problem Diagnosis/ }).check()
-    await page.getByLabel('Upload Photo or Document').setInputFiles({ name: 'pavement.png', mimeType: 'image/png', buffer: await grayPhoto(page) })
-    await page.getByLabel('Your question (optional)').fill('the asphalt has cracks in the wheel paths like a net')
-    await page.getByRole('button', { name: 'Analyze', exact: true }).tap()
+    await askForDiagnosis(page)
     const problems = page.getByTestId('detected-problems')
     await expect(problems.locator(':scope > li').first()).toContainText("Matched on 'cracks in the wheel paths' in your description", { timeout: 60_000 })
     await expect(problems).not.toContainText("Matched on 'wheel path cracking'")
@@ -255,13 +260,7 @@ test.describe('the smaller things on a phone without JavaScript', () => {
 
   test('the diagnosis quotes the words that were typed', async ({ page }) => {
     test.setTimeout(90_000)
-    await signUpViaApi(page.request)
-    await onboardViaApi(page.request)
-    await page.goto('/?mode=photo')
-    await page.getByRole('radio', { name: /^Problem Diagnosis/ }).check()
-    await page.getByLabel('Upload Photo or Document').setInputFiles({ name: 'pavement.png', mimeType: 'image/png', buffer: await grayPhoto(page) })
-    await page.getByLabel('Your question (optional)').fill('the asphalt has cracks in the wheel paths like a net')
-    await page.getByRole('button', { name: 'Analyze', exact: true }).tap()
+    await askForDiagnosis(page)
     await expect(page.getByTestId('detected-problems').locator(':scope > li').first()).toContainText(
       "Matched on 'cracks in the wheel paths' in your description",
       { timeout: 60_000 },
