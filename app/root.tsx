@@ -29,6 +29,7 @@ import { useNonce } from './lib/nonce'
 import { currentUser } from './lib/auth/auth.server'
 import { sessionStatus } from './lib/auth/users.server'
 import { themeFromCookieHeader } from './lib/theme'
+import type { Toast } from './lib/toast'
 import { getToast } from './lib/toast.server'
 import { useHydrated } from './lib/use-hydrated'
 import { whenIdle } from './lib/lazy-part'
@@ -105,11 +106,19 @@ function NavigationLoader() {
   )
 }
 
+/**
+ * The toaster once the page has a toast (the server's flash or one raised here) or once it has shown:
+ * its own component, so a toast raised or dismissed re-renders this slot, not the whole shell.
+ */
+function ToasterSlot({ flash, shown, onShown }: { flash: Toast | null; shown: boolean; onShown: () => void }) {
+  const raised = useToasts().length > 0
+  return flash || raised || shown ? <Toaster flash={flash} onShown={onShown} /> : null
+}
+
 function Shell({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const hydrated = useHydrated()
   const flash = rootData?.toast ?? null
-  const raised = useToasts().length > 0
   // The Radix toaster loads on demand (app/components/toaster.tsx): when the page has a toast, or when
   // the browser is idle. Until it shows the server's flash, that toast stays as the server rendered it.
   const [toasterShown, setToasterShown] = useState(false)
@@ -132,7 +141,7 @@ function Shell({ children }: { children: ReactNode }) {
             <ConnectivityBanner />
             <AppHeader />
           </div>
-          {hydrated && (flash || raised || toasterShown) ? <Toaster flash={flash} onShown={onToasterShown} /> : null}
+          {hydrated ? <ToasterSlot flash={flash} shown={toasterShown} onShown={onToasterShown} /> : null}
         </TopBar>
         {noticePending ? null : staticToast}
         <NavigationLoader />
