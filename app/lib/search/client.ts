@@ -1,4 +1,5 @@
-import type { AnalysisType, SearchResult, SourceDocument } from './core/types'
+import type { AnalysisType, SearchResult } from './core/types'
+import { retryFieldsOf } from './results'
 
 /**
  * The browser's calls to the search API (product-spec §7): questions and retries as JSON, photos as
@@ -56,10 +57,7 @@ export function requestSearch(query: string): Promise<SearchResult> {
 export function retryPayload(result: SearchResult, successfulRetries: number) {
   return {
     ...(result.searchId ? { searchId: result.searchId } : {}),
-    originalQuery: result.query,
-    originalAnswer: result.answer,
-    originalSources: result.sources.slice(0, 50).map((source: SourceDocument) => ({ ...source })),
-    retryAttempt: successfulRetries,
+    ...retryFieldsOf(result, successfulRetries),
     ...FIXED_REQUEST,
   }
 }

@@ -4,10 +4,10 @@ import { discardRequestBody, parseAnalysisUpload, UploadError } from '~/lib/anal
 import { currentUser } from '~/lib/auth/auth.server'
 import { logger } from '~/lib/logger.server'
 import { z } from 'zod'
-import { retryRequestSchema, searchRequestSchema, SPEC_BOOKS, type SearchResult } from './core/types'
+import { retryRequestSchema, searchRequestSchema, type SearchResult } from './core/types'
 import { getSearch, recordSearch } from './history.server'
 import { runRecordedSearch, SearchQuotaExceeded } from './quota.server'
-import { keepPhotoParts, questionOf, retriesOf } from './results'
+import { keepPhotoParts, questionOf, retriesOf, retryFieldsOf } from './results'
 import { runCachedSearch, runRetry } from './search.server'
 import { storedResultOf } from './stored-result'
 
@@ -77,8 +77,8 @@ function withEmptyQuery(input: unknown, field: 'query' | 'originalQuery'): unkno
 /** A retry of a stored search: which search, and the fixed §6 fields. */
 const storedRetrySchema = z.object({
   searchId: z.string().trim().min(1).max(100),
-  specBook: z.enum(SPEC_BOOKS).default('both'),
-  userRole: z.string().trim().max(40).default('inspector'),
+  specBook: retryRequestSchema.shape.specBook,
+  userRole: retryRequestSchema.shape.userRole,
 })
 
 function storedRetryInput(input: unknown) {
@@ -106,10 +106,7 @@ async function retryStored(user: User, input: unknown): Promise<SearchOutcome> {
     const retried = keepPhotoParts(
       original,
       await runRetry(handle, {
-        originalQuery: original.query,
-        originalAnswer: original.answer,
-        originalSources: original.sources.slice(0, 50).map((source) => ({ ...source })),
-        retryAttempt: retriesOf(original),
+        ...retryFieldsOf(original, retriesOf(original)),
         specBook: parsed.data.specBook,
         userRole: parsed.data.userRole,
       }),

@@ -47,6 +47,19 @@ export function questionOf(result: Pick<SearchResult, 'query' | 'fileName'>): st
   return query
 }
 
+/**
+ * What a retry checks again of a shown result: its question, answer and first sources, and how many
+ * retries came before (the browser's request and the server's retry of a stored search send the same).
+ */
+export function retryFieldsOf(result: Pick<SearchResult, 'query' | 'answer' | 'sources'>, retryAttempt: number) {
+  return {
+    originalQuery: result.query,
+    originalAnswer: result.answer,
+    originalSources: result.sources.slice(0, 50).map((source) => ({ ...source })),
+    retryAttempt,
+  }
+}
+
 /** Successful retries behind a result: 0 for a first answer ('Double Check'), else 'Try Again'. */
 export function retriesOf(result: Pick<SearchResult, 'retry'>): number {
   const attempt = result.retry?.attempt
