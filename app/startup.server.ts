@@ -20,7 +20,7 @@ export interface StartupReport {
  * With several server processes on one database (scripts/serve.mjs), the one that runs the scheduled jobs
  * of this machine (the news fetch): the first. Its replacement after a crash takes the same index.
  */
-export function runsScheduledJobs(settings: Config = config()): boolean {
+function runsScheduledJobs(settings: Config): boolean {
   return settings.SERVER_WORKER_INDEX === 0
 }
 
@@ -52,7 +52,7 @@ export async function startup(): Promise<StartupReport> {
     millis: Math.round(performance.now() - started),
   }
   logger.info(report, 'startup complete')
-  if (runsScheduledJobs()) startNewsScheduler(getDatabase)
+  if (runsScheduledJobs(settings)) startNewsScheduler(getDatabase)
   return report
 }
 
