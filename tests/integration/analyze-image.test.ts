@@ -12,7 +12,7 @@ import { jpegWithJunkBeforeSof, jpegWithSize, pngWithSize } from '../helpers/hos
 import { processTreeMemory } from '../helpers/process-memory'
 import { NO_TEXT_PHOTO_HTML, openRenderer, planSheetHtml, textPdf } from '../helpers/render-image'
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './databases'
-import { startServer, type RunningServer } from './server'
+import { cookieOf, searchCountOf, startServer, type RunningServer } from './server'
 
 const MAX = 10 * 1024 * 1024
 
@@ -74,11 +74,6 @@ interface Result {
 }
 
 function client(server: () => RunningServer) {
-  const cookieOf = (response: Response) =>
-    response.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ')
   const analyse = (cookie: string, fields: Record<string, string>, files: FilePart[] = [], fileField = 'image') => {
     const form = new FormData()
     for (const file of files) form.append(fileField, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name)
@@ -96,8 +91,7 @@ function client(server: () => RunningServer) {
     return cookieOf(response)
   }
   const guest = async () => cookieOf(await fetch(`${server().url}/api/auth/guest`, { method: 'POST', headers: { ...json, Origin: server().url } }))
-  const searchCount = async (cookie: string) =>
-    ((await (await fetch(`${server().url}/api/auth/me`, { headers: { cookie } })).json()) as { searchCount: number }).searchCount
+  const searchCount = (cookie: string) => searchCountOf(server(), cookie)
   return { analyse, signUp, guest, searchCount }
 }
 

@@ -11,7 +11,7 @@ import * as listRoute from '../../app/routes/ar-inspection.submissions'
 import * as viewRoute from '../../app/routes/ar-inspection.submissions_.$id'
 import * as pdfRoute from '../../app/routes/ar-inspection.submissions_.$id_.pdf'
 import { DATABASE_KINDS, createTestDatabase, type TestDatabase } from './databases'
-import { ROOT, startServer, type RunningServer } from './server'
+import { cookieOf, ROOT, startServer, type RunningServer } from './server'
 
 /**
  * Saved inspection forms (issue 6): the store on every database, the submit action, the list, view and
@@ -85,8 +85,8 @@ describe.each(DATABASE_KINDS)('form submissions store and routes on %s', (kind) 
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key]
       else process.env[key] = value
-      resetConfig()
     }
+    resetConfig()
     await database?.cleanup()
   })
 
@@ -259,7 +259,6 @@ describe.each(DATABASE_KINDS)('form submissions over HTTP on %s', (kind) => {
     await database?.cleanup()
   })
 
-  const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
   async function member(name: string): Promise<string> {
     const signup = await fetch(`${server.url}/api/auth/signup`, {
       method: 'POST',

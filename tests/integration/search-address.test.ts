@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './databases'
-import { jsonHeaders, signUpMember, startGuest, startServer, type RunningServer } from './server'
+import { jsonHeaders, searchCountOf, signUpMember, startGuest, startServer, type RunningServer } from './server'
 
 interface Result {
   searchId: string
@@ -36,8 +36,7 @@ describe.each(DATABASE_KINDS)('result addresses and free Double Check on %s', (k
     expect(response.status).toBe(200)
     return (await response.json()) as Result
   }
-  const searchCount = async (cookie: string) =>
-    ((await (await fetch(`${server.url}/api/auth/me`, { headers: jsonHeaders(server, cookie) })).json()) as { searchCount: number }).searchCount
+  const searchCount = (cookie: string) => searchCountOf(server, cookie)
   const page = (cookie: string, path: string) => fetch(`${server.url}${path}`, { headers: { cookie, Accept: 'text/html' }, redirect: 'manual' })
   const form = (cookie: string, fields: Record<string, string>) =>
     fetch(`${server.url}/?index`, { method: 'POST', headers: { Origin: server.url, cookie }, body: new URLSearchParams(fields), redirect: 'manual' })

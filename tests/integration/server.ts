@@ -80,6 +80,12 @@ export function cookieOf(response: Response): string {
   return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
 }
 
+/** The number of searches counted for the session (GET /api/auth/me). */
+export async function searchCountOf(server: Pick<RunningServer, 'url'>, cookie: string): Promise<number> {
+  const me = (await (await fetch(`${server.url}/api/auth/me`, { headers: { cookie } })).json()) as { searchCount: number }
+  return me.searchCount
+}
+
 /** Headers for a same-origin JSON call to a test server, with the session cookie when given. */
 export function jsonHeaders(server: Pick<RunningServer, 'url'>, cookie = ''): Record<string, string> {
   return { Origin: server.url, 'Content-Type': 'application/json', Accept: 'application/json', ...(cookie ? { cookie } : {}) }
