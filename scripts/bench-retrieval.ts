@@ -169,12 +169,15 @@ async function fieldBench(handle: DbHandle) {
     if (VERBOSE && split === 'tune') console.log(`  failures (tuning half):\n${formatFieldFailures(outcomes).replace(/^/gm, '    ')}`)
   }
   // The second tuning set, for the record (the models are fitted on it: it is no test).
-  const tune2File = path.join(ROOT, 'tests', 'eval', 'field-language-tune2.jsonl')
-  const tune2 = parseFieldQuestions(fs.readFileSync(tune2File, 'utf8'), tune2File)
-  const tune2Outcomes = []
-  for (const question of tune2) tune2Outcomes.push(fieldOutcome(question, await runSearch(handle, { query: question.q, specBook: 'both', userRole: 'inspector' })))
-  const t2 = summarizeField(tune2Outcomes)
-  console.log(`\n== field-language-tune2 (tuning set): answered with the figure ${t2.withFigure}/${t2.answerable}, abstention ${t2.unknownAbstained + t2.outOfScopeAbstained}/${t2.unknown + t2.outOfScope}, wrong at high ${t2.wrongAtHigh}`)
+  // The tuning sets: fitted on, so their figures say nothing about generalisation (the test half does).
+  for (const name of ['field-language-tune2', 'field-language-tune3']) {
+    const file = path.join(ROOT, 'tests', 'eval', `${name}.jsonl`)
+    const outcomes = []
+    for (const question of parseFieldQuestions(fs.readFileSync(file, 'utf8'), file)) outcomes.push(fieldOutcome(question, await runSearch(handle, { query: question.q, specBook: 'both', userRole: 'inspector' })))
+    const t = summarizeField(outcomes)
+    console.log(`\n== ${name} (tuning set): answered with the figure ${t.withFigure}/${t.answerable}, abstention ${t.unknownAbstained + t.outOfScopeAbstained}/${t.unknown + t.outOfScope}, wrong at high ${t.wrongAtHigh}`)
+    if (VERBOSE) console.log(formatFieldFailures(outcomes))
+  }
 
   // Offline answers from the same engine: the phone's answerer on the offline index against the server.
   const { index } = await offlineIndex(handle)

@@ -5,7 +5,7 @@
 //   of the time, and the answer floor where the unknown and out-of-scope questions are abstained on at
 //   least MIN_ABSTENTION of the time.
 // Fitted on the tuning questions only: tests/eval/questions.jsonl (the own set), the tuning half of
-// tests/eval/field-language.jsonl and tests/eval/field-language-tune2.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
+// tests/eval/field-language.jsonl, tests/eval/field-language-tune2.jsonl and -tune3.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
 // never read here; bench:retrieval scores them.
 // Usage: npm run fit:search [-- --data-dir DIR] [--dry-run]
 import fs from 'node:fs'
@@ -31,7 +31,10 @@ process.env.APP_ROOT ??= ROOT
 const arg = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : undefined)
 const DRY_RUN = process.argv.includes('--dry-run')
 const FOLDS = 5
-const HIGH_PRECISION = 0.99
+// 'High' promises a right answer: no wrong answer out of fold at or above its threshold (with at least
+// MIN_HIGH answers there), rather than a share that would allow one wrong in a hundred.
+const HIGH_PRECISION = 1
+const MIN_HIGH = 20
 const MIN_ABSTENTION = 0.95
 const MODEL_FILE = path.join(ROOT, 'app', 'lib', 'search', 'core', 'model.json')
 
@@ -146,7 +149,8 @@ async function main() {
   const own = parseQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/questions.jsonl'), 'utf8'))
   const tune = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language.jsonl'), 'utf8')).filter((q) => q.split === 'tune')
   const tune2 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune2.jsonl'), 'utf8'))
-  const questions: EvalQuestion[] = [...own, ...tune, ...tune2]
+  const tune3 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune3.jsonl'), 'utf8'))
+  const questions: EvalQuestion[] = [...own, ...tune, ...tune2, ...tune3]
   const dataDir = arg('data-dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fit-search-'))
   const handle = await openDatabase({ dataDir, databaseUrl: '' })
   try {
@@ -221,7 +225,7 @@ async function main() {
     let high = 1.01
     for (const t of highCandidates) {
       const above = rows.filter((r) => r.p >= t)
-      if (above.length >= 10 && above.filter((r) => r.label === 1).length / above.length >= HIGH_PRECISION) {
+      if (above.length >= MIN_HIGH && above.filter((r) => r.label === 1).length / above.length >= HIGH_PRECISION) {
         high = t
         break
       }
@@ -255,7 +259,7 @@ async function main() {
       const right = bin.filter((r) => r.label === 1).length
       console.log(`  ${lo.toFixed(1)}-${Math.min(hi, 1).toFixed(1)}  ${String(bin.length).padStart(4)} answers  ${bin.length ? ((100 * right) / bin.length).toFixed(1) : '-'.padStart(4)}% right`)
     }
-    for (const [name, set] of [['own set', own], ['field tune half', tune], ['tune2', tune2]] as const) {
+    for (const [name, set] of [['own set', own], ['field tune half', tune], ['tune2', tune2], ['tune3', tune3]] as const) {
       const inSet = rows.filter((r) => (set as EvalQuestion[]).includes(r.item.question))
       const ans = inSet.filter((r) => r.item.answerable)
       const neg = inSet.filter((r) => !r.item.answerable)

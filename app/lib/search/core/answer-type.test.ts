@@ -25,6 +25,12 @@ describe('answerTypeOf: what a question asks for', () => {
     ['who can approve holding traffic longer', 'who'],
     ["slabs stepped at the joint, what's that called", 'name'],
     ['what does AAD stand for', 'name'],
+    // A measured property named as a noun asks for its figure.
+    ['what slump is allowed for class 4000', 'length'],
+    ['air content range for class 3000', 'percent'],
+    ["whats the fine if a driver hits one of my guys", 'money'],
+    ['how much does an inspector get paid', 'money'],
+    ['torque on the splice bolts', 'torque'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type)
   })
@@ -33,6 +39,10 @@ describe('answerTypeOf: what a question asks for', () => {
     expect(answerTypeOf('does the fly ash count in the water cement ratio')).toBeNull()
     expect(answerTypeOf('can we stripe on damp pavement')).toBeNull()
     expect(answerTypeOf('on a six foot lane can I skip the taper')).toBeNull()
+  })
+
+  it("reads 'pay' alone as the pay factor of a lot, not dollars", () => {
+    expect(answerTypeOf('cores came back ninety three, what pay is that')).not.toBe('money')
   })
 })
 
@@ -45,6 +55,9 @@ describe('factAnswerTypes and leadFigure: what a fact states, and the figure tha
     expect([...factAnswerTypes('Tack in gal/SY: 0.05 gal/SY minimum.')]).toContain('rate')
     expect([...factAnswerTypes('The District Engineering Administrator approves it.')]).toContain('who')
     expect([...factAnswerTypes('Cylinders are broken by ASTM C39.')]).toContain('reference')
+    expect([...factAnswerTypes('A driver who injures a worker is fined $1,000 to $2,000.')]).toContain('money')
+    expect([...factAnswerTypes('Tighten the nuts to 100 ft-lb.')]).toContain('torque')
+    expect([...factAnswerTypes('An average of 93.0 percent earns full pay.')]).not.toContain('money')
     expect([...factAnswerTypes('the citation [Section 401, 2007] does not count')]).toEqual([])
   })
 

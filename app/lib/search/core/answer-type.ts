@@ -15,6 +15,8 @@ export const ANSWER_TYPES = [
   'weight', // lb, tons
   'strength', // psi, pressure
   'speed', // mph
+  'money', // dollars: a fine, a price, a wage
+  'torque', // ft-lb
   'reference', // which test, standard, form, section, table, spec
   'who', // an office or a role
   'name', // what is it called, what does X stand for
@@ -31,14 +33,17 @@ const QUESTION_RULES: Rule[] = [
   { type: 'date', pattern: /\b(what|which) (date|day|year|month)\b|\bwhen (did|was|were|does|do|is|will)\b.*\b(start|begin|began|effective|stop|end|change|come out|put out|issued|published|released|adopted|take effect|kick in|rule|law|memo)\b|\bwhen did\b|\bdated?\b|\bwhat year\b|\bhow old is\b|\bsince when\b|\bdate on\b/i },
   { type: 'temperature', pattern: /\b(temp|temps|temperature|temperatures|degrees?|how (hot|cold|warm)|hottest|coldest|fahrenheit)\b/i },
   { type: 'speed', pattern: /\b(how fast|mph|speed limit)\b/i },
+  // 'Pay' alone is the pay factor of a lot (a percent); these ask for dollars.
+  { type: 'money', pattern: /\b(fine|fines|fined|penalty|penalties|paid|salary|wage|wages|cost|costs|price|dollars?|liquidated damages)\b|\$/i },
+  { type: 'torque', pattern: /\b(torque|torqued|ft-lbs?|foot-pounds?)\b/i },
   { type: 'strength', pattern: /\b(psi|ksi|strength|how strong|break at|pressure)\b/i },
-  { type: 'percent', pattern: /\b(percent|percentage|%|pct)\b/i },
+  { type: 'percent', pattern: /\b(percent|percentage|%|pct|air content)\b/i },
   { type: 'weight', pattern: /\b(how heavy|weigh|weighs|weight|pounds? of|lbs?|tons? of|how much does .* weigh)\b/i },
   { type: 'rate', pattern: /\b(rate|per (square )?(yard|sy|foot|ft|acre|gallon|ton|mile)|spread|application)\b/i },
   { type: 'duration', pattern: /\bhow long (can|do|does|did|is|are|should|must|before|until|to|will|after|has|have)\b(?!.*\b(taper|lane|rail|post|pipe|sign|line|stick|flag|bar|fence|lot|section|run|stripe|joint|cut|slab)\b)|\b(how many|how much) (days?|hours?|minutes?|weeks?|months?|years?|time)\b|\bhow soon\b|\bwithin how\b|\b(days?|hours?|minutes?) (before|after)\b/i },
   { type: 'count', pattern: /\bhow many\b|\bhow often\b|\bhow frequently\b|\bfrequency\b|\bevery how\b|\bnumber of\b/i },
   // Units in a question ('six foot lane', 'in the') describe it; only these words ask for a length.
-  { type: 'length', pattern: /\b(how (tall|high|low|wide|deep|thick|far|long|big|close|much room|much clearance)|height|width|depth|thickness|distance|spacing|spaced|apart|length|clearance|cover over|diameter|size|how much room)\b/i },
+  { type: 'length', pattern: /\b(how (tall|high|low|wide|deep|thick|far|long|big|close|much room|much clearance)|height|width|depth|thickness|distance|spacing|spaced|apart|length|clearance|cover over|diameter|size|how much room|slump)\b/i },
   { type: 'reference', pattern: /\b(which|what) (test|tests|method|astm|aashto|standard|spec|specification|section|subsection|table|form|qpl|rule|osha rule|manual|part|chapter|course|class|edition|version|level)\b|\b(astm|aashto) what\b|\bwhat (astm|aashto|sc-t|sc-m)\b|\bunder what\b|\bwhat number\b|\b(mutcd|osha|aashto|astm|cfr) (section|rule|part|table|standard)\b|\b(section|rule|subsection|table) (that|which) (says|covers|requires|deals|has)\b/i },
   { type: 'who', pattern: /\bwho\b|\bwhose\b|\bwhich (office|engineer|person|district|inspector|official)\b/i },
   { type: 'name', pattern: /\bwhat('s| is| are)? (that|this|it) called\b|\bstand for\b|\bwhat does .* (mean|stand for)\b|\bcalled\b|\bwhat kind of\b/i },
@@ -58,6 +63,8 @@ const FACT_RULES: Array<{ type: AnswerType; pattern: RegExp }> = [
   { type: 'date', pattern: new RegExp(String.raw`\b(?:${MONTHS})\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d{2}\b|\b(?:19|20)\d{2}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/(?:\d{2}|\d{4})\b|\b(?:${MONTHS})\s+(?:19|20)\d{2}\b|\b(?:in|since|from|until|by|effective|dated?)\s+(?:19|20)\d{2}\b|\b\d{1,2}/(?:\d{2})\b`, 'i') },
   { type: 'temperature', pattern: new RegExp(String.raw`${NUMBER}\s*(?:°|degrees?\s*)?\s*(?:F|C)\b(?!\w)|${NUMBER}\s*°|\bdegrees? (?:F|Fahrenheit)\b`, 'i') },
   { type: 'speed', pattern: new RegExp(String.raw`${NUMBER}\s*(?:mph|miles per hour)\b`, 'i') },
+  { type: 'money', pattern: new RegExp(String.raw`\$\s?${NUMBER}|${NUMBER}\s*dollars\b`, 'i') },
+  { type: 'torque', pattern: new RegExp(String.raw`${NUMBER}\s*-?\s*(?:ft-lbs?|foot-pounds?|lb-ft|N-m)\b`, 'i') },
   { type: 'strength', pattern: new RegExp(String.raw`${NUMBER}\s*(?:psi|ksi|mpa)\b`, 'i') },
   { type: 'percent', pattern: new RegExp(String.raw`${NUMBER}\s*(?:%|percent\b)`, 'i') },
   { type: 'weight', pattern: new RegExp(String.raw`${NUMBER}\s*-?\s*(?:lb|lbs|pounds?|tons?|kg|kips?)\b`, 'i') },

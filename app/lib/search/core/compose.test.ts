@@ -24,9 +24,18 @@ const slump = passage({
   headingPath: 'Portland Cement Concrete > 701 Not confirmed',
   text: '- Slump, air content and concrete temperature limits were not confirmed from an SCDOT source; use the contract. [no source: to verify]',
 })
+const arithmetic = passage({
+  documentTitle: 'Hot-Mix Asphalt Pavement',
+  section: '401',
+  headingPath: 'Hot-Mix Asphalt Pavement > 401 Spread rate and tack arithmetic',
+  text: [
+    '- Spread rate in lb/SY is the tons placed times 2,000 divided by the square yards covered. [product calculator arithmetic]',
+    '- Tack rate in gal/SY is the gallons shot divided by the square yards covered; the required tack rate is not confirmed from an SCDOT document. [product calculator arithmetic]',
+  ].join('\n'),
+})
 const passages = [guardrailDrawing, guardrailChecks, asphaltCores]
 // The corpus the core weighs terms against: these passages and a few more.
-const stats = buildCorpusStats([...passages, section401, lanes, slump].map(rankingText))
+const stats = buildCorpusStats([...passages, section401, lanes, slump, arithmetic].map(rankingText))
 const answer = (query: string, candidates = passages, overrides = {}) => extractiveResult(prepare(query, analysis(query, overrides), candidates, stats, sheets))
 
 describe('extractive search result', () => {
@@ -68,6 +77,12 @@ describe('extractive search result', () => {
     expect(result.answer.startsWith(DONT_KNOW)).toBe(true)
     expect(result.answer).toContain('What the corpus says: Slump, air content and concrete temperature limits were not confirmed')
     expect(result.confidence).toBe('low')
+  })
+
+  it('answers how to work a rate out with the method for that rate, though the corpus holds no required value', () => {
+    const result = answer('how do i figure the tack rate', [arithmetic, ...passages])
+    expect(result.answer.startsWith(DONT_KNOW)).toBe(false)
+    expect(result.answer.split('\n')[0]).toContain('Tack rate in gal/SY is the gallons shot divided by the square yards covered')
   })
 
   it('answers another state with the scope message, confidence unknown', () => {

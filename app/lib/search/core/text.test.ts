@@ -55,6 +55,15 @@ describe('question terms and coverage', () => {
     expect(questionTerms(analysis('what section covers hot mix asphalt')).wantsFigure).toBe(false)
   })
 
+  it("keeps the asking verbs of a how-to-work-it-out question out of its content terms", () => {
+    const tack = questionTerms(analysis('how do i figure the tack rate'))
+    expect(tack.wantsFormula).toBe(true)
+    expect(tack.terms).toEqual(tokenize('tack rate'))
+    expect(questionTerms(analysis('compute asphalt spread rate from tonnage')).terms).not.toContain(tokenize('compute')[0])
+    // Without the asking, 'figure' stays a word of the question ('figure 6H-10').
+    expect(questionTerms(analysis('which figure shows the lane closure')).terms).toContain(tokenize('figure')[0])
+  })
+
   it('matches agent nouns to their verbs and units to their abbreviations', () => {
     expect(stemsMatch('flagger', 'flag')).toBe(true)
     expect(stemsMatch('con', 'concrete')).toBe(false)

@@ -80,16 +80,25 @@ function alternativesOf(term: string, lexiconAlternatives: (term: string) => str
 
 const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve'.split(' ')
 
+/** Asking for a way to work a figure out ('how do I figure the tack rate', 'compute the spread rate'). */
+const FORMULA_QUESTION = /\b(formula|equation|calculate|calculation|compute|work out|figure out|figure (the|a|an))\b/i
+/**
+ * The verbs of such a question name the asking, not the subject: no passage says 'figure' or 'compute',
+ * so as content terms they would count as missing from the method that answers.
+ */
+const FORMULA_VERBS: ReadonlySet<string> = new Set(tokenize('figure compute calculate calculation determine'))
+
 export function questionTerms(analysis: Pick<QueryAnalysis, 'corrected' | 'original' | 'expansions' | 'numbers'>): QuestionTerms {
   const text = analysis.corrected || analysis.original
-  const terms = [...new Set(tokenize(text))].filter((term) => !GENERIC.has(term))
+  const wantsFormula = FORMULA_QUESTION.test(text)
+  const terms = [...new Set(tokenize(text))].filter((term) => !GENERIC.has(term) && !(wantsFormula && FORMULA_VERBS.has(term)))
   const lexiconAlternatives = alternativesFor(text)
   const alternatives = new Map(terms.map((term) => [term, alternativesOf(term, lexiconAlternatives, analysis.expansions)] as const))
   return {
     terms,
     alternatives,
     wantsFigure: FIGURE_QUESTION.test(text),
-    wantsFormula: /\b(formula|equation|calculate|calculation|compute|work out|figure out|figure (the|a|an))\b/i.test(text),
+    wantsFormula,
     numbers: analysis.numbers.map((n) => n.toLowerCase()) }
 }
 
