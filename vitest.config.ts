@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { LongestFirstSequencer } from './tests/integration/sequencer'
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // The order of files is the run's (not a project's) setting: the long integration files start first.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

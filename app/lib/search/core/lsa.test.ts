@@ -1,6 +1,6 @@
-import { Matrix, SingularValueDecomposition } from 'ml-matrix'
+import { Matrix, QrDecomposition, SingularValueDecomposition } from 'ml-matrix'
 import { describe, expect, it } from 'vitest'
-import { deserializeLsa, embed, isZeroVector, type LsaModel, serializeLsa, trainLsa } from './lsa'
+import { deserializeLsa, embed, isZeroVector, type LsaModel, orthonormalise, serializeLsa, trainLsa } from './lsa'
 import { tokenize } from './tokenize'
 
 const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0)
@@ -258,5 +258,19 @@ describe('performance', () => {
       if (topicOf[best] === topicOf[d]) same++
     }
     expect(same).toBeGreaterThanOrEqual(90)
+  })
+})
+
+describe('orthonormalise', () => {
+  it("gives exactly ml-matrix's Householder Q, also for a rank-deficient matrix", () => {
+    let seed = 42
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) - 0.5
+    const tall = Array.from({ length: 300 }, () => Float64Array.from({ length: 40 }, random))
+    // Column 7 repeats column 3 and column 9 is zero: the QR must not divide by a vanished norm.
+    for (const row of tall) [row[7], row[9]] = [row[3]!, 0]
+    for (const matrix of [tall, tall.slice(0, 40)]) {
+      const expected = new QrDecomposition(new Matrix(matrix)).orthogonalMatrix.to2DArray()
+      expect(orthonormalise(matrix).map((row) => Array.from(row))).toEqual(expected)
+    }
   })
 })
