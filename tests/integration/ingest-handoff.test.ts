@@ -180,7 +180,7 @@ describe('ingest hand-off to a running server (embedded database)', () => {
     } finally {
       fs.rmSync(twins, { recursive: true, force: true })
     }
-  })
+  }, 240_000)
 
   it('the CLI hands the files to the server, which ingests them while it keeps answering', async () => {
     const run = await runCli([work, '--document', 'Handoff Specifications'], { DATA_DIR: dataDir, DATABASE_URL: '' })
