@@ -205,13 +205,7 @@ export function orthonormalise(d: Dense): Dense {
     if (vk[k]! < 0) nrm = -nrm
     for (let i = k; i < m; i++) vk[i]! /= nrm
     vk[k]! += 1
-    for (let j = k + 1; j < n; j++) {
-      const vj = qr[j]!
-      let s = 0
-      for (let i = k; i < m; i++) s += vk[i]! * vj[i]!
-      s = -s / vk[k]!
-      for (let i = k; i < m; i++) vj[i]! += s * vk[i]!
-    }
+    for (let j = k + 1; j < n; j++) reflect(vk, qr[j]!, k, m)
   }
   // Q = H₀ H₁ … applied to the first n columns of the identity, last reflection first.
   const q = Array.from({ length: n }, () => new Float64Array(m))
@@ -219,13 +213,7 @@ export function orthonormalise(d: Dense): Dense {
     const vk = qr[k]!
     q[k]![k] = 1
     if (vk[k] === 0) continue
-    for (let j = k; j < n; j++) {
-      const xj = q[j]!
-      let s = 0
-      for (let i = k; i < m; i++) s += vk[i]! * xj[i]!
-      s = -s / vk[k]!
-      for (let i = k; i < m; i++) xj[i]! += s * vk[i]!
-    }
+    for (let j = k; j < n; j++) reflect(vk, q[j]!, k, m)
   }
   const rows = Array.from({ length: m }, () => new Float64Array(n))
   for (let j = 0; j < n; j++) {
@@ -233,6 +221,14 @@ export function orthonormalise(d: Dense): Dense {
     for (let i = 0; i < m; i++) rows[i]![j] = column[i]!
   }
   return rows
+}
+
+/** Applies the Householder reflection stored in `v` (rows k to m) to the column `x`, in place. */
+function reflect(v: Float64Array, x: Float64Array, k: number, m: number): void {
+  let s = 0
+  for (let i = k; i < m; i++) s += v[i]! * x[i]!
+  s = -s / v[k]!
+  for (let i = k; i < m; i++) x[i]! += s * v[i]!
 }
 
 /** mulberry32: a small, fast, seedable PRNG. */
