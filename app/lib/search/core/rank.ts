@@ -14,7 +14,7 @@
 import { factAnswerTypes, type AnswerType } from './answer-type'
 import type { Passage, QueryAnalysis } from './types'
 import { tokenize } from './tokenize'
-import { factsOf, hasStem, quantitiesOf, saysNoConfirmedValue, stemsMatch, type Fact, type QuestionTerms } from './text'
+import { factsOf, givesMethod, hasStem, quantitiesOf, saysNoConfirmedValue, stemsMatch, type Fact, type QuestionTerms } from './text'
 
 export interface CorpusStats {
   /** Chunks counted. */
@@ -277,9 +277,6 @@ const DESCRIPTION = /^(?:also called|what it looks like|keywords?|see also)\b/i
 /** Candidate passages whose facts are scored: the best by BM25, in that order. */
 export const FACT_PASSAGES = 12
 
-/** A fact that gives a method: an equation or arithmetic in words. */
-const FORMULA_FACT = /=|\b(?:divided by|multiplied by|times)\b/
-
 export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<string, number>, ranked: readonly ScoredPassage[]): FactCandidate[] {
   const { terms } = question
   const focus = focusTerm(terms, weights)
@@ -302,6 +299,8 @@ export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<str
       const restates = [...fact.stems].every((stem) => heading.has(stem))
       const hasFocus = focus !== null && (hasStem(fact.stems, focus) || hasStem(heading, focus))
       const kind = passage.documentKind
+      // A question asking how to work a figure out, and a fact that gives the method.
+      const method = terms.wantsFormula && givesMethod(fact.body)
       const features = [
         own.weighted,
         context.weighted,
@@ -316,11 +315,10 @@ export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<str
         question.answerType && !types.has(question.answerType) ? 1 : 0,
         quantities.length > 0 ? 1 : 0,
         // A method is what a question asking how to work a figure out wants, with or without a figure in it.
-        terms.wantsFigure && quantities.length === 0 && !(terms.wantsFormula && FORMULA_FACT.test(fact.body)) ? 1 : 0,
+        terms.wantsFigure && quantities.length === 0 && !method ? 1 : 0,
         exact ? 1 : 0,
         paramMatch ? 1 : 0,
-        // A question asking how to work something out, and a fact that gives the method.
-        terms.wantsFormula && FORMULA_FACT.test(fact.body) ? 1 : 0,
+        method ? 1 : 0,
         focus === null ? 0.5 : hasFocus ? 1 : 0,
         restates ? 1 : 0,
         saysNoConfirmedValue(fact) ? 1 : 0,

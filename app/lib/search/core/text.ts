@@ -256,10 +256,14 @@ const NO_CONFIRMED_VALUE = /\b(not (?:yet )?confirmed|no (?:public |official )?s
  * The corpus saying it holds no confirmed value ('placement temperatures ... were not confirmed from any
  * SCDOT source'): a fact with such words, no quantity of its own and no method.
  */
+/** A fact that gives a method: an equation, or arithmetic in words ('the gallons divided by the square yards'). */
+export function givesMethod(body: string): boolean {
+  return /=|\b(?:divided by|multiplied by|times)\b/.test(body)
+}
+
 export function saysNoConfirmedValue(fact: Pick<Fact, 'text' | 'body'>): boolean {
   // 'Tack rate is the gallons divided by the square yards; the required rate is not confirmed' gives a method.
-  const givesMethod = /\b(divided by|multiplied by|times)\b|=/.test(fact.body)
-  return NO_CONFIRMED_VALUE.test(fact.text) && quantitiesOf(fact.body).length === 0 && !givesMethod
+  return NO_CONFIRMED_VALUE.test(fact.text) && quantitiesOf(fact.body).length === 0 && !givesMethod(fact.body)
 }
 
 export function normaliseFigure(figure: string): string {
