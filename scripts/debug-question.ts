@@ -20,7 +20,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.env.APP_ROOT ??= ROOT
 const args = process.argv.slice(2)
 const dirIndex = args.indexOf('--data-dir')
-const dataDir = dirIndex >= 0 ? args.splice(dirIndex, 2)[1]! : fs.mkdtempSync(path.join(os.tmpdir(), 'debug-question-'))
+const ownDir = dirIndex < 0
+const dataDir = ownDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'debug-question-')) : args.splice(dirIndex, 2)[1]!
 const handle = await openDatabase({ dataDir, databaseUrl: '' })
 await migrateDatabase(handle)
 await ingestCorpus(handle, path.join(ROOT, 'corpus'))
@@ -37,4 +38,6 @@ for (const q of args) {
     console.log(`  - p=${c.probability.toFixed(3)} rank=${c.rank} [${c.passage.documentTitle} / ${c.passage.section ?? ''}] ${c.fact.body.slice(0, 160)}\n      ${f}`)
   }
 }
-await handle.close?.()
+await handle.close()
+// A database made for this run only is removed; one named with --data-dir is kept for the next run.
+if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true })
