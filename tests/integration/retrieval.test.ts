@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf, type DbHandle } from '../../db/client'
 import { ingestCorpus } from '../../ingest/index'
@@ -175,6 +175,20 @@ describe.each(DATABASE_KINDS)('retrieval over the bundled corpus on %s', (kind) 
     expect(retry.passages.length).toBe(8)
     expect(retry.passages.some((p) => exclude.includes(p.chunkId))).toBe(false)
     expect(retry.passages.some((p) => mentions(p, /silt fence|sediment/i))).toBe(true)
+  })
+
+  it('stores a chunk whole in its row and finds words through the index, so a search reads no TOAST and no pending list', async () => {
+    // The vector scan reads every chunk: with the embedding out of line (TOAST) each one was a look-up more.
+    const first = async <T>(query: SQL) => rowsOf<T>(await handle.db.execute(query))[0]!
+    const { toast } = await first<{ toast: string }>(sql`select reltoastrelid::regclass::text as toast from pg_class where relname = 'chunks'`)
+    const { outOfLine } = await first<{ outOfLine: number }>(sql.raw(`select count(distinct chunk_id)::int as "outOfLine" from ${toast}`))
+    const { chunks } = await first<{ chunks: number }>(sql`select count(*)::int as chunks from chunks`)
+    expect(outOfLine).toBeLessThan(chunks / 20)
+    // A GIN index with entries waiting in its pending list (PGlite never vacuums) made the planner scan the table.
+    const plan = rowsOf<Record<string, string>>(await handle.db.execute(sql`explain select id from chunks where tsv @@ phraseto_tsquery('english', 'compaction')`))
+      .map((row) => Object.values(row)[0])
+      .join('\n')
+    expect(plan).toContain('chunks_tsv_idx')
   })
 
   it('respects the limit and the vocabulary cache', async () => {

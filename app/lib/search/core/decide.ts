@@ -20,7 +20,7 @@
 import { answerTypeOf, type AnswerType } from './answer-type'
 import { LEXICON, expansionsOf } from './lexicon'
 import { ANSWER_FEATURES, MODEL, answerProbability, factProbabilities, factScore, type SearchModel } from './model'
-import { FACT_FEATURES, factCandidates, questionFigures, questionPairs, scorePassages, termWeights, type CorpusStats, type FactCandidate, type ScoredPassage } from './rank'
+import { FACT_FEATURES, corpusHasPrefix, factCandidates, questionFigures, questionPairs, scorePassages, termWeights, type CorpusStats, type FactCandidate, type ScoredPassage } from './rank'
 import { findOtherState } from './query'
 import { hasFieldVocabulary } from './scope'
 import { headingStems, quantitiesOf, saysNoConfirmedValue, termFound, type QuestionTerms } from './text'
@@ -130,7 +130,7 @@ function statesFigure(candidate: FactCandidate): boolean {
 /** Share of the question's content terms that neither the corpus nor the lexicon knows. */
 function unknownShare(terms: QuestionTerms, stats: CorpusStats): number {
   if (terms.terms.length === 0) return 1
-  const unknown = terms.terms.filter((term) => !stats.df.has(term) && !(terms.alternatives.get(term)?.length) && ![...stats.df.keys()].some((key) => term.length >= 4 && key.startsWith(term)))
+  const unknown = terms.terms.filter((term) => !stats.df.has(term) && !(terms.alternatives.get(term)?.length) && !(term.length >= 4 && corpusHasPrefix(stats, term)))
   return unknown.length / terms.terms.length
 }
 

@@ -43,6 +43,11 @@ export interface Lexicon {
   groups: Group[]
   /** Every word of every phrase: the spelling corrector leaves them alone ('thermo', 'nuke'). */
   words: string[]
+  /**
+   * The groups with a trigger phrase that starts with each word: a phrase can be in a question only if its
+   * first word is, so a question looks at those groups alone instead of every group of the lexicon.
+   */
+  byFirstWord: Map<string, Set<Group>>
 }
 
 function member(phrase: string): Member {
@@ -60,7 +65,17 @@ export function compileLexicon(data: LexiconData): Lexicon {
   for (const phrase of [...data.same.flat(), ...data.field.flatMap((entry) => [...entry.say, ...entry.means])]) {
     for (const word of phrase.toLowerCase().split(/[^a-z]+/)) if (word) words.add(word)
   }
-  return { groups, words: [...words] }
+  const byFirstWord = new Map<string, Set<Group>>()
+  for (const group of groups) {
+    for (const trigger of group.triggers) {
+      const first = trigger.pattern.trim().split(' ')[0]
+      if (!first) continue
+      const listed = byFirstWord.get(first) ?? new Set<Group>()
+      listed.add(group)
+      byFirstWord.set(first, listed)
+    }
+  }
+  return { groups, words: [...words], byFirstWord }
 }
 
 /** The product's lexicon (corpus/search/field-language.json), validated when the module loads. */
@@ -75,8 +90,12 @@ type Opened = Array<{ group: Group; present: Member[] }>
 /** The groups a question opens, with the trigger phrases it holds. */
 function opened(text: string, lexicon: Lexicon): Opened {
   const spaced = spacedWords(text)
+  const candidates = new Set<Group>()
+  for (const word of new Set(spaced.trim().split(' '))) for (const group of lexicon.byFirstWord.get(word) ?? []) candidates.add(group)
   const out: Opened = []
+  // In the lexicon's order, as before the index: the order of expansions and alternatives depends on it.
   for (const group of lexicon.groups) {
+    if (!candidates.has(group)) continue
     const present = group.triggers.filter((m) => m.pattern.trim() !== '' && spaced.includes(m.pattern))
     if (present.length > 0) out.push({ group, present })
   }

@@ -43,12 +43,46 @@ export function buildCorpusStats(texts: Iterable<string>): CorpusStats {
   return { n, df, avgLength: n === 0 ? 1 : total / n }
 }
 
+/**
+ * The stems of the corpus in sorted order (one list per stats, made on first use): the stems a prefix
+ * starts are then one run of it, found by binary search instead of a pass over every stem.
+ */
+const sortedStems = new WeakMap<CorpusStats, { size: number; stems: string[] }>()
+
+function stemsStartingWith(stats: CorpusStats, prefix: string): string[] {
+  let sorted = sortedStems.get(stats)
+  // Stats are built once and never changed; the size check only guards against a caller that does.
+  if (!sorted || sorted.size !== stats.df.size) {
+    sorted = { size: stats.df.size, stems: [...stats.df.keys()].sort() }
+    sortedStems.set(stats, sorted)
+  }
+  const { stems } = sorted
+  let low = 0
+  let high = stems.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (stems[middle]! < prefix) low = middle + 1
+    else high = middle
+  }
+  const out: string[] = []
+  for (let i = low; i < stems.length && stems[i]!.startsWith(prefix); i++) out.push(stems[i]!)
+  return out
+}
+
+/** True when the corpus has a stem that starts with `prefix` (the prefix itself included). */
+export function corpusHasPrefix(stats: CorpusStats, prefix: string): boolean {
+  return stemsStartingWith(stats, prefix).length > 0
+}
+
 /** Chunks holding a stem, or a longer stem it starts ('flag' counts 'flagger'), as text.ts matches them. */
 function documentFrequency(stats: CorpusStats, stem: string): number {
   const exact = stats.df.get(stem)
   if (exact !== undefined || stem.length < 4 || /\d/.test(stem)) return exact ?? 0
   let best = 0
-  for (const [key, count] of stats.df) if (count > best && key.length > stem.length && key.startsWith(stem)) best = count
+  for (const key of stemsStartingWith(stats, stem)) {
+    const count = stats.df.get(key)!
+    if (count > best && key.length > stem.length) best = count
+  }
   return best
 }
 
@@ -92,19 +126,27 @@ interface PassageStems {
   heading: Set<string>
 }
 
-const stemCache = new Map<string, PassageStems>()
+type RankedFields = Pick<Passage, 'documentTitle' | 'section' | 'sectionTitle' | 'headingPath' | 'text'>
+
+/**
+ * Per chunk id, with the fields they were worked out from: the same chunks come back search after search
+ * as new objects, and comparing their fields costs less than joining them into one key and hashing it.
+ */
+const stemCache = new Map<string, { fields: RankedFields; stems: PassageStems }>()
+
+const sameFields = (a: RankedFields, b: RankedFields) =>
+  a.text === b.text && a.headingPath === b.headingPath && a.documentTitle === b.documentTitle && a.section === b.section && a.sectionTitle === b.sectionTitle
 
 function stemsOf(passage: Passage): PassageStems {
-  const text = rankingText(passage)
-  let cached = stemCache.get(text)
-  if (!cached) {
-    if (stemCache.size > 4000) stemCache.clear()
-    const list = tokenize(text)
-    const heading = new Set(tokenize([passage.documentTitle, passage.section ?? '', passage.sectionTitle ?? '', passage.headingPath].join('\n')))
-    cached = { list, set: new Set(list), heading }
-    stemCache.set(text, cached)
-  }
-  return cached
+  const known = stemCache.get(passage.chunkId)
+  if (known && sameFields(known.fields, passage)) return known.stems
+  if (stemCache.size > 4000) stemCache.clear()
+  const list = tokenize(rankingText(passage))
+  const heading = new Set(tokenize([passage.documentTitle, passage.section ?? '', passage.sectionTitle ?? '', passage.headingPath].join('\n')))
+  const stems = { list, set: new Set(list), heading }
+  const { documentTitle, section, sectionTitle, headingPath, text } = passage
+  stemCache.set(passage.chunkId, { fields: { documentTitle, section, sectionTitle, headingPath, text }, stems })
+  return stems
 }
 
 export interface ScoredPassage {
@@ -247,17 +289,27 @@ export function questionPairs(text: string, terms: QuestionTerms): Array<[string
   return pairs
 }
 
-const orderCache = new Map<string, string[]>()
+/** A fact's tokens in order after each heading path it was read under (almost always one). */
+const orderCache = new WeakMap<Fact, { body: string; byHeading: Map<string, string[]> }>()
 
-/** Share of the question's term pairs that stand within two words of each other in the text. */
-function pairShare(pairs: ReadonlyArray<[string, string]>, text: string): number {
-  if (pairs.length === 0) return 0
-  let tokens = orderCache.get(text)
-  if (!tokens) {
-    if (orderCache.size > 20000) orderCache.clear()
-    tokens = tokenize(text)
-    orderCache.set(text, tokens)
+function orderedTokens(headingPath: string, fact: Fact): string[] {
+  let known = orderCache.get(fact)
+  if (!known || known.body !== fact.body) {
+    known = { body: fact.body, byHeading: new Map() }
+    orderCache.set(fact, known)
   }
+  let tokens = known.byHeading.get(headingPath)
+  if (!tokens) {
+    tokens = tokenize(`${headingPath}\n${fact.body}`)
+    known.byHeading.set(headingPath, tokens)
+  }
+  return tokens
+}
+
+/** Share of the question's term pairs that stand within two words of each other in the heading path and fact. */
+function pairShare(pairs: ReadonlyArray<[string, string]>, headingPath: string, fact: Fact): number {
+  if (pairs.length === 0) return 0
+  const tokens = orderedTokens(headingPath, fact)
   let found = 0
   for (const [a, b] of pairs) {
     let near = false
@@ -277,6 +329,31 @@ const DESCRIPTION = /^(?:also called|what it looks like|keywords?|see also)\b/i
 /** Candidate passages whose facts are scored: the best by BM25, in that order. */
 export const FACT_PASSAGES = 12
 
+interface FactTraits {
+  body: string
+  description: boolean
+  types: Set<AnswerType>
+  lower: string
+  formula: boolean
+}
+
+/** What a fact's text alone decides, worked out once per fact (facts are cached by text.ts, search after search). */
+const traitCache = new WeakMap<Fact, FactTraits>()
+
+function traitsOf(fact: Fact): FactTraits {
+  const known = traitCache.get(fact)
+  if (known && known.body === fact.body) return known
+  const traits: FactTraits = {
+    body: fact.body,
+    description: DESCRIPTION.test(fact.body),
+    types: factAnswerTypes(fact.body),
+    lower: fact.body.toLowerCase(),
+    formula: givesMethod(fact.body),
+  }
+  traitCache.set(fact, traits)
+  return traits
+}
+
 export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<string, number>, ranked: readonly ScoredPassage[]): FactCandidate[] {
   const { terms } = question
   const focus = focusTerm(terms, weights)
@@ -288,25 +365,26 @@ export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<str
     const section = (passage.section ?? '').toLowerCase()
     for (const fact of factsOf(passage.text)) {
       // Keyword lines help retrieval find a record; they never answer a question.
-      if (DESCRIPTION.test(fact.body)) continue
+      const traits = traitsOf(fact)
+      if (traits.description) continue
       const own = matchedShare(terms, weights, [fact.stems])
       const context = matchedShare(terms, weights, [fact.stems, heading])
-      const types = factAnswerTypes(fact.body)
+      const types = traits.types
       const quantities = quantitiesOf(fact.body)
-      const body = fact.body.toLowerCase()
+      const body = traits.lower
       const exact = question.numbers.some((n) => body.includes(n) || section.startsWith(n) || section.endsWith(n) || passage.headingPath.toLowerCase().includes(n))
       const paramMatch = question.figures.some((figure) => quantities.includes(figure))
       const restates = [...fact.stems].every((stem) => heading.has(stem))
       const hasFocus = focus !== null && (hasStem(fact.stems, focus) || hasStem(heading, focus))
       const kind = passage.documentKind
       // A question asking how to work a figure out, and a fact that gives the method.
-      const method = terms.wantsFormula && givesMethod(fact.body)
+      const method = terms.wantsFormula && traits.formula
       const features = [
         own.weighted,
         context.weighted,
         context.plain,
         context.missingMax,
-        pairShare(question.pairs, `${passage.headingPath}\n${fact.body}`),
+        pairShare(question.pairs, passage.headingPath, fact),
         scored.relative,
         1 / (1 + rank),
         best > 0 ? scored.relative / best : 0,

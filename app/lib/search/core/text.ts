@@ -25,10 +25,14 @@ const GENERIC_WORDS =
 
 const GENERIC: ReadonlySet<string> = new Set(tokenize(GENERIC_WORDS))
 
+const DIGIT = /\d/
+
 export function stemsMatch(a: string, b: string): boolean {
   if (a === b) return true
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a]
-  return short.length >= 4 && !/\d/.test(short) && long.startsWith(short)
+  // The cheap test first: most pairs of stems do not even share a start (ranking asks this millions of times).
+  const short = a.length <= b.length ? a : b
+  const long = short === a ? b : a
+  return short.length >= 4 && long.startsWith(short) && !DIGIT.test(short)
 }
 
 /** A text's stems: a set (fast exact look-up) or a list. */
@@ -235,11 +239,18 @@ export function figuresOf(text: string, withCitations = false): string[] {
   return [...plain.matchAll(/(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])\d+(?:\.\d+)?/g)].map((m) => normaliseFigure(m[0]))
 }
 
+const quantityCache = new Map<string, string[]>()
+
 /**
  * Quantities of a text: its figures without the numbers that only name something (SC-M-400, SC-T-29,
  * I-26, 6H-4, G501, Section 401.4, Table 6H-3) and without years. Used to prefer facts that state a value.
  */
 export function quantitiesOf(text: string): string[] {
+  // The same facts are asked again and again (ranking and selection, search after search). Callers only read it.
+  return cached(quantityCache, text, () => readQuantities(text))
+}
+
+function readQuantities(text: string): string[] {
   const plain = text
     .replace(/\[[^\]]*\]/g, ' ')
     .replace(/\b(?:Section|Sections|Subsection|Division|Table|Drawing|Figure|Part|Chapter)s?\s+[\w.-]+(?:\s*(?:and|to|-)\s*[\d.]+)?/gi, ' ')
@@ -252,18 +263,25 @@ export function quantitiesOf(text: string): string[] {
 
 const NO_CONFIRMED_VALUE = /\b(not (?:yet )?confirmed|no (?:public |official )?source|holds no (?:confirmed )?|does not hold|do(?:es)? not (?:yet )?hold|does not know|to verify\]|not (?:yet )?(?:found|known))\b/i
 
-/**
- * The corpus saying it holds no confirmed value ('placement temperatures ... were not confirmed from any
- * SCDOT source'): a fact with such words, no quantity of its own and no method.
- */
 /** A fact that gives a method: an equation, or arithmetic in words ('the gallons divided by the square yards'). */
 export function givesMethod(body: string): boolean {
   return /=|\b(?:divided by|multiplied by|times)\b/.test(body)
 }
 
+/** Answers per fact object, kept with the text they were worked out from (a changed text is worked out again). */
+const noValueCache = new WeakMap<object, { text: string; body: string; value: boolean }>()
+
+/**
+ * The corpus saying it holds no confirmed value ('placement temperatures ... were not confirmed from any
+ * SCDOT source'): a fact with such words, no quantity of its own and no method.
+ */
 export function saysNoConfirmedValue(fact: Pick<Fact, 'text' | 'body'>): boolean {
+  const known = noValueCache.get(fact)
+  if (known && known.text === fact.text && known.body === fact.body) return known.value
   // 'Tack rate is the gallons divided by the square yards; the required rate is not confirmed' gives a method.
-  return NO_CONFIRMED_VALUE.test(fact.text) && quantitiesOf(fact.body).length === 0 && !givesMethod(fact.body)
+  const value = NO_CONFIRMED_VALUE.test(fact.text) && quantitiesOf(fact.body).length === 0 && !givesMethod(fact.body)
+  noValueCache.set(fact, { text: fact.text, body: fact.body, value })
+  return value
 }
 
 export function normaliseFigure(figure: string): string {
