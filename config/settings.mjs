@@ -121,6 +121,7 @@ export const SETTINGS = {
     { allowed: 'a postgres:// or postgresql:// address', secret: true },
   ),
   DATABASE_POOL_SIZE: int(1, 1000, 10),
+  DATABASE_PREPARED_STATEMENTS: flag(true),
   DATA_DIR: text({ shown: '`./data`' }),
   CORPUS_DIR: text({ shown: '`./corpus`' }),
 

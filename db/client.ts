@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { PGlite, PGliteInterface } from '@electric-sql/pglite'
+import type { Sql } from 'postgres'
 import { config } from '../config/settings.mjs'
 import * as schema from './schema'
 
@@ -114,6 +115,25 @@ function lockDataDir(dir: string): () => void {
   throw new Error(`Could not lock ${dir}`)
 }
 
+/**
+ * The postgres.js client as drizzle should use it: drizzle runs every statement through `unsafe` with
+ * `prepare: false`, and postgres.js then sends each statement with parameters twice (Parse and Describe,
+ * a wait for the parameter types, then Bind and Execute) and the server parses and plans it every time.
+ * Prepared, a statement is described and parsed once per connection, and each later run is one round trip
+ * (docs/decisions/018). postgres.js retries a statement whose prepared plan a schema change invalidated,
+ * and closes connections after 30 to 60 minutes, so the prepared statements of a connection do not pile
+ * up. Statements in a transaction (`begin`) run on the transaction's own client, unprepared, as before.
+ */
+export function withPreparedStatements<T extends Pick<Sql, 'unsafe'>>(client: T): T {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== 'unsafe') return Reflect.get(target, key, receiver)
+      return (query: string, parameters?: unknown[], options?: { prepare?: boolean }) =>
+        target.unsafe(query, parameters as never, { ...options, prepare: true })
+    },
+  })
+}
+
 export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle> {
   const settings = config()
   const databaseUrl = options.databaseUrl ?? settings.DATABASE_URL
@@ -125,7 +145,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
       onnotice: () => {},
       connect_timeout: 10,
     })
-    const db = drizzle(client, { schema }) as unknown as Database
+    const db = drizzle(settings.DATABASE_PREPARED_STATEMENTS ? withPreparedStatements(client) : client, { schema }) as unknown as Database
     const inProcess = localLocks()
     return {
       db,

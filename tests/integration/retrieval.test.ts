@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rowsOf, type DbHandle } from '../../db/client'
+import { openDatabase, rowsOf, type DbHandle } from '../../db/client'
 import { ingestCorpus } from '../../ingest/index'
 import { retrieve } from '../../app/lib/search/retrieve.server'
 import { VOCABULARY_RECHECK_MS, getVocabulary } from '../../app/lib/search/vocabulary.server'
@@ -189,6 +189,22 @@ describe.each(DATABASE_KINDS)('retrieval over the bundled corpus on %s', (kind) 
       .map((row) => Object.values(row)[0])
       .join('\n')
     expect(plan).toContain('chunks_tsv_idx')
+  })
+
+  it.runIf(kind === 'postgres')('prepares the retrieval statement once per connection and runs it again as prepared', async () => {
+    // A handle of its own: its statements run one after another, so on one connection.
+    const own = await openDatabase(database.open)
+    try {
+      const first = await retrieve(own, 'hot mix asphalt compaction temperature')
+      const again = await retrieve(own, 'hot mix asphalt compaction temperature')
+      expect(again.passages.map((p) => p.chunkId)).toEqual(first.passages.map((p) => p.chunkId))
+      const rows = rowsOf<{ calls: number }>(
+        await own.db.execute(sql`select count(*)::int as calls from pg_prepared_statements where statement like '%fts_r as (select id, score%'`),
+      )
+      expect(rows[0]?.calls).toBe(1)
+    } finally {
+      await own.close()
+    }
   })
 
   it('respects the limit and the vocabulary cache', async () => {
