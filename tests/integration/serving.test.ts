@@ -144,6 +144,8 @@ describe.skipIf(!TEST_DATABASE_URL)('several server processes on PostgreSQL (npm
     const reports = await until('both workers to report', () => (startupReports().length === 2 ? startupReports() : undefined))
     expect(reports.filter((report) => report.search.added > 0)).toHaveLength(1)
     expect(reports.find((report) => report.search.added === 0)?.search.unchanged).toBeGreaterThan(0)
+    // The first worker logs 'news scheduler started' just after its startup report, in a write of its own.
+    await until('the news scheduler to start', () => server.output().match(/news scheduler started/g) ?? undefined)
     expect(server.output().match(/news scheduler started/g)).toHaveLength(1)
   })
 
