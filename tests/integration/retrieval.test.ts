@@ -207,6 +207,23 @@ describe.each(DATABASE_KINDS)('retrieval over the bundled corpus on %s', (kind) 
     }
   })
 
+  it('keeps the record a number names when more passages mention the number than the exact list holds', async () => {
+    // 200 passages that only mention SC-T-29, then the record itself rewritten (so it lies last on disk).
+    await handle.db.execute(sql`insert into documents (id, source, kind, title, document, content_hash)
+      values ('corpus:test/mentions.md', 'corpus', 'manual-note', 'Mentions', 'Test note', 'x')`)
+    await handle.db.execute(sql`insert into chunks (id, document_id, ordinal, kind, text, content_hash, refs)
+      select 'mention-' || i, 'corpus:test/mentions.md', i, 'text', 'Cores are checked under SC-T-29 on every lot.', 'x', '{sc-t-29}'
+      from generate_series(1, 200) i`)
+    try {
+      await handle.db.execute(sql`update chunks set text = text where lower(section) = 'sc-t-29'`)
+      const { passages } = await retrieve(handle, 'SC-T-29')
+      expect(passages[0]?.section?.toLowerCase()).toBe('sc-t-29')
+      expect(passages[0]?.scores.exact).toBe(true)
+    } finally {
+      await handle.db.execute(sql`delete from documents where id = 'corpus:test/mentions.md'`)
+    }
+  })
+
   it('respects the limit and the vocabulary cache', async () => {
     expect((await retrieve(handle, 'concrete', { limit: 3 })).passages).toHaveLength(3)
     const a = await getVocabulary(handle)

@@ -174,6 +174,7 @@ function buildStatement(plan: Plan): SQL {
           from ${from}
           cross join lateral (select regexp_split_to_array(lower(coalesce(c.section, '')), '[[:space:](),;:]+') as words) s
           where c.refs && (select nums from p) and ${filter}
+          order by level desc, c.id
           limit ${n * 4}`
     : sql`select null::text as id, 0 as level where false`
 
