@@ -25,11 +25,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Three files at a time on two cores: a file spends much of its time waiting on its servers, child
-          // processes and timers, and with two the longest files left one core idle at the end of the run
-          // (docs/decisions/013). Each test file has its own databases and ports.
+          // Two files at a time: a file spends much of its time waiting on its servers and their timers,
+          // and CI has two cores (docs/decisions/013). Each test file has its own databases and ports.
           fileParallelism: true,
-          maxWorkers: 3,
+          maxWorkers: 2,
         },
       },
     ],
