@@ -220,9 +220,22 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
       await migrate(handle.db as never, { migrationsFolder })
     } else {
       const { migrate } = await import('drizzle-orm/pglite/migrator')
+      const before = await appliedMigrations(handle)
       await migrate(handle.db as never, { migrationsFolder })
+      // PGlite has no autovacuum. A migration that rewrites rows (0007 writes every chunk again) leaves an
+      // existing directory with the old row versions, which every sequential scan (the vector search) then
+      // reads; VACUUM FULL rewrites the tables without them. Once per upgrade, never on a fresh directory.
+      if (before > 0 && (await appliedMigrations(handle)) > before) await handle.db.execute(sql`vacuum full`)
     }
   })
+}
+
+/** How many migrations the database has applied (drizzle's journal table; 0 before the first). */
+async function appliedMigrations(handle: DbHandle): Promise<number> {
+  const [journal] = rowsOf<{ present: boolean }>(await handle.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`))
+  if (!journal?.present) return 0
+  const [row] = rowsOf<{ count: number | string }>(await handle.db.execute(sql`select count(*) as count from drizzle.__drizzle_migrations`))
+  return Number(row?.count ?? 0)
 }
 
 /** Names of the extensions installed in the current database (used by health checks and tests). */
