@@ -33,15 +33,9 @@ const { retrieve } = await import('../app/lib/search/retrieve.server')
 const { CANDIDATES } = await import('../app/lib/search/chain.server')
 const { getCorpusKnowledge } = await import('../app/lib/search/vocabulary.server')
 const { extractiveResult, prepare } = await import('../app/lib/search/core/compose')
+const { parseQuestions } = await import('../tests/eval/score')
 
-const questionsOf = (file: string) =>
-  fs.existsSync(file)
-    ? fs
-        .readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => String(JSON.parse(line).q))
-    : []
+const questionsOf = (file: string) => (fs.existsSync(file) ? parseQuestions(fs.readFileSync(file, 'utf8'), file).map((question) => question.q) : [])
 const questions = [
   ...questionsOf(path.join(ROOT, 'tests', 'eval', 'questions.jsonl')),
   ...questionsOf(path.resolve(ROOT, '..', 'shared', 'eval', 'dev-questions.jsonl')),
