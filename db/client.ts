@@ -13,6 +13,7 @@ import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { PGlite, PGliteInterface } from '@electric-sql/pglite'
+import { preparedStatements } from './pglite-statements.mjs'
 import type { Sql } from 'postgres'
 import { config } from '../config/settings.mjs'
 import * as schema from './schema'
@@ -178,11 +179,15 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
   try {
     if (options.thread) {
       const { PGliteThread } = await import('./pglite-thread')
-      client = await PGliteThread.start(pgliteDir)
+      client = await PGliteThread.start(pgliteDir, { prepare: settings.DATABASE_PREPARED_STATEMENTS })
     } else {
       const { PGlite } = await import('@electric-sql/pglite')
       const { vector } = await import('@electric-sql/pglite-pgvector')
-      client = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } })
+      const pglite = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } })
+      // As in the database thread: repeated statements outside a transaction are prepared once.
+      const prepared = settings.DATABASE_PREPARED_STATEMENTS ? preparedStatements(pglite) : null
+      if (prepared) pglite.query = prepared as PGlite['query']
+      client = pglite
     }
   } catch (error) {
     release()

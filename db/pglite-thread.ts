@@ -65,10 +65,13 @@ export class PGliteThread {
     worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code}).`)))
   }
 
-  /** Starts the thread and opens the database in `dataDir` (PGlite's directory). */
-  static start(dataDir: string): Promise<PGliteThread> {
+  /**
+   * Starts the thread and opens the database in `dataDir` (PGlite's directory); `prepare`: statements
+   * outside a transaction are prepared once and reused (db/pglite-statements.mjs).
+   */
+  static start(dataDir: string, options: { prepare?: boolean } = {}): Promise<PGliteThread> {
     return new Promise((resolve, reject) => {
-      const worker = new Worker(workerScript(), { workerData: { dataDir } })
+      const worker = new Worker(workerScript(), { workerData: { dataDir, prepare: options.prepare === true } })
       const onExit = (code: number) => reject(new Error(`The database thread stopped while opening ${dataDir} (exit code ${code}).`))
       worker.once('error', reject)
       worker.once('exit', onExit)

@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, messages } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
+import { preparedStatements } from './pglite-statements.mjs'
 
 let db
 try {
@@ -16,6 +17,8 @@ try {
   parentPort.postMessage({ ready: false, error: serializeError(error) })
   process.exit(1)
 }
+// Statements outside a transaction are prepared once and reused (DATABASE_PREPARED_STATEMENTS).
+const query = (workerData.prepare && preparedStatements(db)) || ((sql, params, options) => db.query(sql, params, options))
 
 /** Open transactions: id -> the PGlite transaction and the function that ends it. */
 const transactions = new Map()
@@ -75,6 +78,7 @@ function end(id, commit) {
 async function run(message) {
   switch (message.op) {
     case 'query':
+      if (message.tx === undefined) return query(message.sql, message.params ?? [], queryOptions(message))
       return target(message).query(message.sql, message.params ?? [], queryOptions(message))
     case 'exec':
       return target(message).exec(message.sql)
