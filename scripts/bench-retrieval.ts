@@ -8,16 +8,14 @@
 //        npm run bench:retrieval -- --sweep   fusion and embedding settings on the dev and own sets only
 //                                             (docs/decisions/001-lsa-embeddings.md records the outcome)
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { migrateDatabase, openDatabase } from '../db/client'
-import { ingestCorpus } from '../ingest/index'
 import { sql } from 'drizzle-orm'
 import { invalidateQueryEmbedder } from '../app/lib/search/embedder.server'
 import { embed, LSA_FORMAT, serializeLsa, trainLsa } from '../app/lib/search/core/lsa'
 import { DEFAULT_FUSION, retrieve, type FusionConfig } from '../app/lib/search/retrieve.server'
 import { rowsOf, type DbHandle } from '../db/client'
+import { openCorpusDatabase } from './corpus-database'
 import { runSearch } from '../app/lib/search/search.server'
 import type { RetrievalMode } from '../app/lib/search/core/types'
 import MiniSearch from 'minisearch'
@@ -197,13 +195,10 @@ async function fieldBench(handle: DbHandle) {
   return fieldQuestions satisfies FieldQuestion[]
 }
 
-const dataDir = DATA_DIR_ARG ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-retrieval-'))
-const handle = await openDatabase({ dataDir, databaseUrl: '' })
+const database = await openCorpusDatabase({ dataDir: DATA_DIR_ARG, prefix: 'bench-retrieval' })
+const { handle } = database
 try {
-  await migrateDatabase(handle)
-  const ingestStarted = performance.now()
-  await ingestCorpus(handle, path.join(ROOT, 'corpus'))
-  console.log(`corpus ingested into a fresh PGlite in ${((performance.now() - ingestStarted) / 1000).toFixed(1)} s`)
+  console.log(`corpus ingested into a fresh PGlite in ${(database.ingestMillis / 1000).toFixed(1)} s`)
   if (SWEEP) await sweep(handle)
   if (!SWEEP) await fieldBench(handle)
 
@@ -262,6 +257,5 @@ try {
     console.log(`  ${name.padEnd(10)} p50 ${ms(percentile(values, 50)).padStart(9)}   p95 ${ms(percentile(values, 95)).padStart(9)}   max ${ms(Math.max(...values)).padStart(9)}`)
   }
 } finally {
-  await handle.close()
-  if (!DATA_DIR_ARG) fs.rmSync(dataDir, { recursive: true, force: true })
+  await database.close()
 }

@@ -11,7 +11,6 @@
 // Usage: tsx scripts/bench-search-cpu.ts [--data-dir DIR] [--database-url URL] [--searches 600] [--warmup 100]
 // Run under `node --cpu-prof` (NODE_OPTIONS) to see where the request thread's time goes.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
@@ -26,8 +25,8 @@ if (databaseUrl) process.env.DATABASE_POOL_SIZE = '1'
 const searches = Number(option('searches') ?? 600)
 const warmup = Number(option('warmup') ?? 100)
 
-const { migrateDatabase, openDatabase, rowsOf } = await import('../db/client')
-const { ingestCorpus } = await import('../ingest/index')
+const { rowsOf } = await import('../db/client')
+const { openCorpusDatabase } = await import('./corpus-database')
 const { runSearch } = await import('../app/lib/search/search.server')
 const { retrieve } = await import('../app/lib/search/retrieve.server')
 const { CANDIDATES } = await import('../app/lib/search/chain.server')
@@ -41,8 +40,8 @@ const questions = [
   ...questionsOf(path.resolve(ROOT, '..', 'shared', 'eval', 'dev-questions.jsonl')),
 ]
 
-const dataDir = option('data-dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-cpu-'))
-const handle = await openDatabase({ dataDir, databaseUrl, thread: !databaseUrl })
+const database = await openCorpusDatabase({ dataDir: option('data-dir'), prefix: 'bench-search-cpu', databaseUrl, thread: !databaseUrl, ingest: 'when-empty' })
+const { handle } = database
 /** utime + stime of a thread or process, in clock ticks (1/100 s). */
 const ticksOf = (statFile: string) => {
   const fields = fs.readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ')
@@ -55,9 +54,6 @@ const backendTicks = async (): Promise<number | null> => {
   return ticksOf(`/proc/${row!.pid}/stat`)
 }
 try {
-  await migrateDatabase(handle)
-  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from chunks`))
-  if (Number(n) === 0) await ingestCorpus(handle, path.join(ROOT, 'corpus'))
   for (let i = 0; i < warmup; i++) await runSearch(handle, { query: questions[i % questions.length]!, specBook: 'both', userRole: 'inspector' })
 
   const ticksBefore = await backendTicks()
@@ -86,6 +82,5 @@ try {
   }
   console.log(`  the core alone       ${((mainThreadTicks() - coreBefore) * 10 / (rounds * retrieved.length)).toFixed(2)} ms (${retrieved.length} questions x ${rounds})`)
 } finally {
-  await handle.close()
-  if (!option('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true })
+  await database.close()
 }

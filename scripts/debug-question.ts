@@ -2,12 +2,6 @@
 // model's probability, the confidence, and the best facts with their probabilities and features.
 // For an engineer tuning the core on the tuning sets (never on the test half).
 // Usage: npx tsx scripts/debug-question.ts [--data-dir DIR] "question" ["question" ...]
-import os from 'node:os'
-import path from 'node:path'
-import fs from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { migrateDatabase, openDatabase } from '../db/client'
-import { ingestCorpus } from '../ingest/index'
 import { CANDIDATES } from '../app/lib/search/chain.server'
 import { decide } from '../app/lib/search/core/decide'
 import { ANSWER_FEATURES } from '../app/lib/search/core/model'
@@ -15,16 +9,13 @@ import { FACT_FEATURES } from '../app/lib/search/core/rank'
 import { questionTerms } from '../app/lib/search/core/text'
 import { retrieve } from '../app/lib/search/retrieve.server'
 import { getCorpusKnowledge } from '../app/lib/search/vocabulary.server'
+import { openCorpusDatabase } from './corpus-database'
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-process.env.APP_ROOT ??= ROOT
 const args = process.argv.slice(2)
 const dirIndex = args.indexOf('--data-dir')
-const ownDir = dirIndex < 0
-const dataDir = ownDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'debug-question-')) : args.splice(dirIndex, 2)[1]!
-const handle = await openDatabase({ dataDir, databaseUrl: '' })
-await migrateDatabase(handle)
-await ingestCorpus(handle, path.join(ROOT, 'corpus'))
+// A database made for this run only is removed at the end; one named with --data-dir is kept for the next run.
+const database = await openCorpusDatabase({ dataDir: dirIndex < 0 ? null : args.splice(dirIndex, 2)[1], prefix: 'debug-question' })
+const { handle } = database
 const { stats } = await getCorpusKnowledge(handle)
 for (const q of args) {
   const { analysis, passages } = await retrieve(handle, q, { specBook: 'both', limit: CANDIDATES })
@@ -38,6 +29,4 @@ for (const q of args) {
     console.log(`  - p=${c.probability.toFixed(3)} rank=${c.rank} [${c.passage.documentTitle} / ${c.passage.section ?? ''}] ${c.fact.body.slice(0, 160)}\n      ${f}`)
   }
 }
-await handle.close()
-// A database made for this run only is removed; one named with --data-dir is kept for the next run.
-if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true })
+await database.close()

@@ -9,11 +9,8 @@
 // never read here; bench:retrieval scores them.
 // Usage: npm run fit:search [-- --data-dir DIR] [--dry-run]
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { migrateDatabase, openDatabase } from '../db/client'
-import { ingestCorpus } from '../ingest/index'
 import { CANDIDATES } from '../app/lib/search/chain.server'
 import { labelOf } from '../app/lib/search/core/citations'
 import { decide } from '../app/lib/search/core/decide'
@@ -25,6 +22,7 @@ import { retrieve } from '../app/lib/search/retrieve.server'
 import { getCorpusKnowledge } from '../app/lib/search/vocabulary.server'
 import { parseFieldQuestions } from '../tests/eval/field-score'
 import { containsAny, parseQuestions, type EvalQuestion } from '../tests/eval/score'
+import { openCorpusDatabase } from './corpus-database'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.env.APP_ROOT ??= ROOT
@@ -152,11 +150,9 @@ async function main() {
   const tune3 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune3.jsonl'), 'utf8'))
   const tune4 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune4.jsonl'), 'utf8'))
   const questions: EvalQuestion[] = [...own, ...tune, ...tune2, ...tune3, ...tune4]
-  const dataDir = arg('data-dir') ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fit-search-'))
-  const handle = await openDatabase({ dataDir, databaseUrl: '' })
+  const database = await openCorpusDatabase({ dataDir: arg('data-dir'), prefix: 'fit-search' })
+  const { handle } = database
   try {
-    await migrateDatabase(handle)
-    await ingestCorpus(handle, path.join(ROOT, 'corpus'))
     const { stats } = await getCorpusKnowledge(handle)
     const items: Item[] = []
     for (const question of questions) {
@@ -289,8 +285,7 @@ async function main() {
       console.log(`\nwrote ${path.relative(ROOT, MODEL_FILE)}`)
     }
   } finally {
-    await handle.close()
-    if (!arg('data-dir')) fs.rmSync(dataDir, { recursive: true, force: true })
+    await database.close()
   }
 }
 
