@@ -54,11 +54,7 @@ section "integration tests (PGlite and PostgreSQL) | end-to-end tests (Chromium)
 bash scripts/pg-test-server.sh start >/dev/null
 TEST_DATABASE_URL=$(bash scripts/pg-test-server.sh url)
 run integration env TEST_DATABASE_URL="$TEST_DATABASE_URL" REQUIRE_POSTGRES=1 npx vitest run --project integration
-# The browser's many processes won most of the CPU while both steps ran, so the integration step (about
-# 700 s of CPU, against 930 s for the end-to-end step) ended three minutes after it, alone on the machine
-# (docs/decisions/013). A small nice value gives it the larger share while both run; alone, each step
-# still gets all of the machine.
-run e2e nice -n 3 npx playwright test
+run e2e npx playwright test
 finish integration e2e
 
 section "done in $((SECONDS - started))s"
