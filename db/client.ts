@@ -13,7 +13,6 @@ import fs from 'node:fs'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { PGlite, PGliteInterface } from '@electric-sql/pglite'
-import { preparedStatements } from './pglite-statements.mjs'
 import type { Sql } from 'postgres'
 import { config } from '../config/settings.mjs'
 import * as schema from './schema'
@@ -183,6 +182,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
     } else {
       const { PGlite } = await import('@electric-sql/pglite')
       const { vector } = await import('@electric-sql/pglite-pgvector')
+      const { preparedStatements } = await import('./pglite-statements.mjs')
       const pglite = await PGlite.create({ dataDir: pgliteDir, extensions: { vector } })
       // As in the database thread: repeated statements outside a transaction are prepared once.
       const prepared = settings.DATABASE_PREPARED_STATEMENTS ? preparedStatements(pglite) : null
