@@ -8,8 +8,9 @@ import { migrateDatabase, openDatabase, type DbHandle } from '../../db/client'
 
 /**
  * The databases integration tests run against: always a PGlite directory, and a PostgreSQL database
- * (created on the server TEST_DATABASE_URL points at, dropped afterwards) when one is configured; empty,
- * or a copy of the prepared one with the corpus loaded (`corpus: true`). `npm test` starts that server; with REQUIRE_POSTGRES=1 its absence is a failure.
+ * (created on the server TEST_DATABASE_URL points at, dropped afterwards) when one is configured; empty
+ * (for PGlite a copy of a directory whose cluster is made, so each test does not run initdb again), or a
+ * copy of the prepared one with the corpus loaded (`corpus: true`). `npm test` starts that server; with REQUIRE_POSTGRES=1 its absence is a failure.
  */
 export interface TestDatabase {
   name: 'pglite' | 'postgres'
@@ -39,7 +40,8 @@ export interface CreateOptions {
 export async function createTestDatabase(kind: TestDatabase['name'], options: CreateOptions = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scdot-it-'))
-    if (options.corpus) fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true })
+    // A copy of a prepared directory: with the corpus, or only PGlite's cluster (its first open, initdb).
+    fs.cpSync(inject(options.corpus ? 'pgliteTemplate' : 'pgliteEmptyTemplate'), dataDir, { recursive: true })
     return {
       name: 'pglite',
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
