@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
 import { expect, onboardViaApi, signUpViaApi, startGuestViaApi, test } from './fixtures'
 import {
   ask,
@@ -271,9 +272,19 @@ test.describe('search screen', () => {
     expect(dialogs).toBe(0)
   })
 
+  /** The result has its address and focus is on its heading: the page no longer moves under a click. */
+  const settled = async (page: Page) => {
+    await expect(page).toHaveURL(/\/\?result=[^&]+$/)
+    await expect(resultsHeading(page)).toBeFocused()
+  }
+
   test('a suggested cheat sheet and calculator open on the right card', async ({ page }) => {
     await openHome(page)
     await ask(page, 'guardrail post spacing')
+    // A result shows at once, then the address catches up ('/?result=<id>', which renders it again from
+    // history) and 300 ms later the page scrolls to it and focuses its heading. A click in between can land
+    // while the link moves (one CI run saw the click lost and the address stay on the result): wait for both.
+    await settled(page)
     await page.getByRole('link', { name: 'Guardrail cheat sheet', exact: true }).click()
     await expect(page).toHaveURL(/\/cheat-sheets\?sheet=guardrail$/)
     await expect(page.locator('[data-sheet-id]')).toHaveAttribute('data-sheet-id', 'guardrail')
@@ -283,6 +294,7 @@ test.describe('search screen', () => {
     await page.goto('/')
     const result = await ask(page, 'how do I calculate asphalt spread rate')
     expect(result.calculationSuggestions).toContain('asphalt-rate')
+    await settled(page)
     await page.getByRole('link', { name: 'Asphalt Application Rate' }).click()
     await expect(page).toHaveURL(/\/field-calculations#asphalt-rate$/)
     await expect(page.locator('#asphalt-rate')).toHaveAttribute('data-selected', 'true')
