@@ -46,10 +46,8 @@ async function prepare(open: OpenOptions): Promise<void> {
  * about 1.5 s of CPU each time). Empty test databases start from a copy of this instead.
  */
 async function prepareEmpty(dataDir: string): Promise<void> {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const { vector } = await import('@electric-sql/pglite-pgvector')
-  const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { vector } })
-  await db.close()
+  const handle = await openDatabase({ dataDir })
+  await handle.close()
 }
 
 export default async function setup(project: TestProject) {
