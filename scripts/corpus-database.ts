@@ -34,6 +34,11 @@ export interface CorpusDatabaseOptions {
   ingest?: 'always' | 'when-empty'
 }
 
+async function chunkCount(handle: DbHandle): Promise<number> {
+  const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from chunks`))
+  return Number(n)
+}
+
 export async function openCorpusDatabase(options: CorpusDatabaseOptions): Promise<CorpusDatabase> {
   process.env.APP_ROOT ??= ROOT
   const ownDir = !options.dataDir && !options.databaseUrl
@@ -49,8 +54,7 @@ export async function openCorpusDatabase(options: CorpusDatabaseOptions): Promis
   try {
     await migrateDatabase(handle)
     let ingestMillis = 0
-    const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from chunks`))
-    if (options.ingest !== 'when-empty' || Number(n) === 0) {
+    if (options.ingest !== 'when-empty' || (await chunkCount(handle)) === 0) {
       const started = performance.now()
       await ingestCorpus(handle, path.join(ROOT, 'corpus'))
       ingestMillis = performance.now() - started
