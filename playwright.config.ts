@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunchOptions } from './tests/helpers/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'
@@ -11,20 +12,8 @@ const E2E_NEWS_FEEDS = [
   { id: 'fake-atom', name: 'Fake Department News', url: `${FAKE_URL}/feeds/atom.xml`, category: 'construction', source: 'Fake Department' },
 ]
 
-// Debian's Chromium (the test tool cannot download its own browser here), with the flags that keep it
-// off the network.
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-}
+// Debian's Chromium, off the network and without the browser UI no test sees (tests/helpers/chromium.ts).
+const chromium = chromiumLaunchOptions
 
 export default defineConfig({
   testDir: 'tests/e2e',

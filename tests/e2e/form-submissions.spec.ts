@@ -61,8 +61,10 @@ test.describe('my inspection forms with JavaScript', () => {
     await saveForm(page.request, '300.02', CONCRETE, 'voice')
     const id = await saveForm(page.request, '400.04', ASPHALT, 'photo')
 
-    // The menu offers the form filler and, with a session, the saved forms.
+    // The menu offers the form filler and, with a session, the saved forms. The click waits until the page
+    // has hydrated (the microphone button renders then): once, a click right after the load opened nothing.
     await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Start voice input' })).toBeVisible()
     await page.getByRole('button', { name: 'Open menu' }).click()
     const menu = page.getByRole('dialog', { name: 'Menu' })
     await expect(menu.getByRole('link', { name: /Form Filler/ })).toHaveAttribute('href', '/ar-inspection')

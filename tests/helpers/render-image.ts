@@ -4,6 +4,7 @@
  * writes in HTML. Nothing is downloaded; the images are made on the spot.
  */
 import { chromium, type Browser } from 'playwright'
+import { chromiumLaunchOptions } from './chromium'
 
 export interface RenderOptions {
   type?: 'png' | 'jpeg'
@@ -21,7 +22,7 @@ export interface Renderer {
 }
 
 export async function openRenderer(): Promise<Renderer> {
-  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  const browser: Browser = await chromium.launch(chromiumLaunchOptions)
   return {
     async render(html, options = {}) {
       const page = await browser.newPage({ viewport: { width: options.width ?? 1100, height: options.height ?? 800 }, deviceScaleFactor: options.scale ?? 1 })

@@ -9,6 +9,7 @@ import { findFormTemplate } from '~/lib/forms/templates'
 import { readingOfPage } from '~/lib/ocr/reading'
 import { OCR_ENGINE_MODE, OCR_LANGUAGE, OCR_OUTPUT, OCR_PARAMETERS } from '~/lib/ocr/settings'
 import { MISREAD_STATION_FONT, MISREAD_STATION_LINES, renderPrintedForm } from '../e2e/form-filler-image'
+import { chromiumLaunchOptions } from '../helpers/chromium'
 
 /**
  * The form filler's OCR mapping on real OCR output: a filled printed form rendered by Chromium, read by
@@ -20,7 +21,7 @@ let browser: Browser
 let worker: Worker
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+  browser = await chromium.launch(chromiumLaunchOptions)
   worker = await createWorker(OCR_LANGUAGE, OCR_ENGINE_MODE, {
     langPath: path.dirname(require.resolve('@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz')),
     corePath: path.dirname(require.resolve('tesseract.js-core/package.json')),
