@@ -1,6 +1,7 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerOffline, prepareIndex } from '../../app/lib/offline/answer'
 import { MAX_INDEX_BYTES } from '../../app/lib/offline/index-builder'
@@ -10,6 +11,20 @@ import { HOME_BUDGET_KB, measureBundle } from '../../scripts/bundle-size.mjs'
 import { ROOT, jsonHeaders, signUpMember, startServer, type RunningServer } from './server'
 
 const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
+
+/** A GET whose body is given as sent (fetch would decompress it), with the Accept-Encoding given. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
+        response.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
 
 describe.each(DATABASE_KINDS)('PWA routes on %s', (kind) => {
   let database: TestDatabase
@@ -88,6 +103,29 @@ describe.each(DATABASE_KINDS)('PWA routes on %s', (kind) => {
     const again = await fetch(`${server.url}/offline-index.json`, { headers: { 'If-None-Match': etag! } })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
+  })
+
+  it('sends the offline index as Brotli or gzip when the client accepts it, the same JSON each way', async () => {
+    const url = `${server.url}/offline-index.json`
+    const plain = await rawGet(url, 'identity')
+    expect(plain.status).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toContain('Accept-Encoding')
+    const json = plain.body.toString('utf8')
+    expect((JSON.parse(json) as OfflineIndex).format).toBe(2)
+
+    const gz = await rawGet(url, 'gzip, deflate')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(json)
+    const br = await rawGet(url, 'gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(json)
+    expect(br.headers.etag).toBe(plain.headers.etag)
+    expect(br.body.length).toBeLessThan(gz.body.length)
+    expect(gz.body.length).toBeLessThan(plain.body.length / 4)
+    // A client that refuses Brotli gets gzip; one that accepts only Brotli gets Brotli.
+    expect((await rawGet(url, 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip')
+    expect((await rawGet(url, 'br')).headers['content-encoding']).toBe('br')
   })
 
   it('answers on the device as the server answers: the same lead fact, or both abstain', async () => {
