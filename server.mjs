@@ -183,7 +183,11 @@ app.all(
   createRequestHandler({
     build: vite ? () => loadBuild() : firstBuild,
     mode: isDev ? 'development' : 'production',
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      dataRequest: req.path.endsWith('.data'),
+    }),
   }),
 )
 

@@ -21,7 +21,7 @@ function preferredEncoding(accept: string | null): string | undefined {
  * `no-cache` so the browser revalidates (the service worker keeps its own copy for offline use). The body
  * goes out compressed as the browser accepts (Brotli or gzip), from copies made once per index version.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { body, etag, index, encoded } = await offlineIndex()
   const headers = {
     ETag: etag,
@@ -34,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(null, { status: 304, headers })
   }
   const type = { 'Content-Type': 'application/json; charset=utf-8' }
-  const encoding = preferredEncoding(request.headers.get('Accept-Encoding'))
+  // Remix decodes a data request's answer as JSON (and the compression middleware compresses it then).
+  const encoding = context.dataRequest ? 'identity' : preferredEncoding(request.headers.get('Accept-Encoding'))
   if (encoding === 'br' || encoding === 'gzip') {
     return new Response(encoded[encoding], { headers: { ...headers, ...type, 'Content-Encoding': encoding } })
   }

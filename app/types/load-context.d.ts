@@ -6,5 +6,10 @@ declare module '@remix-run/node' {
     cspNonce?: string
     /** The client's address (behind a proxy only with TRUST_PROXY=1), for rate limits. */
     clientIp?: string
+    /**
+     * A Remix single-fetch data request (the path ends in `.data`): Remix reads what a loader returns and
+     * encodes it again, so a loader must not answer it with bytes it compressed itself.
+     */
+    dataRequest?: boolean
   }
 }
