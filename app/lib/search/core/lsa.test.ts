@@ -1,5 +1,5 @@
 import { Matrix, QrDecomposition, SingularValueDecomposition } from 'ml-matrix'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { deserializeLsa, embed, isZeroVector, type LsaModel, orthonormalise, serializeLsa, trainLsa } from './lsa'
 import { tokenize } from './tokenize'
 
@@ -218,6 +218,19 @@ describe('serializeLsa / deserializeLsa', () => {
     expect([...restored.vocabulary]).toEqual([...model.vocabulary])
     for (const text of [...CORPUS, 'hot mix density cores']) expect(embed(restored, text)).toEqual(embed(model, text))
     expect(deserializeLsa(json).dimensions).toBe(6)
+  })
+
+  it("writes the same base64 with and without Node's Buffer (a browser has only btoa and atob)", () => {
+    const withBuffer = serializeLsa(model)
+    vi.stubGlobal('Buffer', undefined)
+    try {
+      const withoutBuffer = serializeLsa(model)
+      expect(withoutBuffer.components).toBe(withBuffer.components)
+      expect(embed(deserializeLsa(withBuffer), 'hot mix density cores')).toEqual(embed(model, 'hot mix density cores'))
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(embed(deserializeLsa(withBuffer), 'concrete cylinders')).toEqual(embed(model, 'concrete cylinders'))
   })
 
   it('rejects other data and inconsistent sizes', () => {

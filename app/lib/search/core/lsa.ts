@@ -387,7 +387,13 @@ const serializedSchema = z.object({
 /** A plain JSON-safe object (for a jsonb column, or JSON.stringify it for a text column). */
 export type SerializedLsaModel = z.infer<typeof serializedSchema>
 
+// Node's Buffer when there is one (the server and the ingest): the same base64 as btoa, and 2 instead of 115 ms
+// for the bundled corpus's model. btoa and atob elsewhere.
+const nodeBuffer = () => (globalThis as { Buffer?: typeof Buffer }).Buffer
+
 function toBase64(bytes: Uint8Array): string {
+  const NodeBuffer = nodeBuffer()
+  if (NodeBuffer) return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
   let binary = ''
   const chunk = 0x8000
   for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk))
@@ -395,6 +401,8 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 function fromBase64(text: string): Uint8Array {
+  const NodeBuffer = nodeBuffer()
+  if (NodeBuffer) return NodeBuffer.from(text, 'base64')
   const binary = atob(text)
   const bytes = new Uint8Array(binary.length)
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
