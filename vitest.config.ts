@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { LongestFirstSequencer } from './tests/integration/sequencer'
@@ -14,6 +15,9 @@ export default defineConfig({
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}', 'config/**/*.test.ts', 'db/**/*.test.ts', 'ingest/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Every core (Vitest's default leaves one free): in `npm test` typecheck and lint run beside this
+          // step and end first, and on CI's two cores one file at a time left a core idle from then on.
+          maxWorkers: availableParallelism(),
         },
       },
       {
