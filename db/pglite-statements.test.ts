@@ -118,6 +118,7 @@ describe('prepared statements in the database thread', () => {
       } finally {
         await thread.close()
       }
-    })
+      // A new cluster in a new thread (initdb in WebAssembly): over 5 s beside typecheck and lint on two cores.
+    }, 60_000)
   }
 })

@@ -51,7 +51,11 @@ export async function ask(page: Page, question: string, how: 'click' | 'enter' =
   const response = await answered
   expect(response.status(), await response.text()).toBe(200)
   await expect(resultsHeading(page)).toBeVisible()
-  return (await response.json()) as ApiResult
+  const result = (await response.json()) as ApiResult
+  // The result shows at once; the address catches up to ?result=<id> a moment later. A tap before that (New
+  // Search, say) would leave no history entry for Back to return to (a clean run saw it once).
+  if (result.searchId) await expect(page).toHaveURL(new RegExp(`[?&]result=${result.searchId}(&|$)`))
+  return result
 }
 
 /** A fake Web Speech API: start() answers with `transcript` at `confidence` (or fails with `error`). */
