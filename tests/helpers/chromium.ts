@@ -4,9 +4,9 @@
  * (docs/decisions/013).
  *
  * Headless Chromium 156 builds a real browser window for every context, and each window loads two WebUI
- * pages for its address bar's suggestion popup (chrome://omnibox-popup.top-chrome/ and its AI-mode twin),
- * each in a renderer process of its own. No test types into an address bar, yet those renderers took about
- * a third of the browser's CPU in the end-to-end tests. The three WebUIOmnibox* features turn them off.
+ * pages for its address bar's suggestion popup (chrome://omnibox-popup.top-chrome/ and its AI-mode twin) in
+ * a renderer process of their own. No test types into an address bar, yet turning them off (the three
+ * WebUIOmnibox* features) cut the browser's CPU in the end-to-end tests by about a third.
  *
  * Chromium keeps only the last --disable-features switch, and Playwright passes its own list first
  * (chromiumSwitches.ts in playwright-core), so ours must repeat Playwright's: its list keeps HTTP on HTTP and
