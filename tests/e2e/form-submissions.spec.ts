@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import type { APIRequestContext } from '@playwright/test'
 import { expect, onboardViaApi, signUpViaApi, test } from './fixtures'
+import { homeHydrated } from './search-helpers'
 import { expectAccessible, expectAccessibleWithoutJs, failOnConsoleErrors } from './utils'
 
 /**
@@ -62,9 +63,9 @@ test.describe('my inspection forms with JavaScript', () => {
     const id = await saveForm(page.request, '400.04', ASPHALT, 'photo')
 
     // The menu offers the form filler and, with a session, the saved forms. The click waits until the page
-    // has hydrated (the microphone button renders then): once, a click right after the load opened nothing.
+    // has hydrated: once, a click right after the load opened nothing.
     await page.goto('/')
-    await expect(page.getByRole('button', { name: 'Start voice input' })).toBeVisible()
+    await homeHydrated(page)
     await page.getByRole('button', { name: 'Open menu' }).click()
     const menu = page.getByRole('dialog', { name: 'Menu' })
     await expect(menu.getByRole('link', { name: /Form Filler/ })).toHaveAttribute('href', '/ar-inspection')

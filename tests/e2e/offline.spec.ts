@@ -1,6 +1,6 @@
 import { expect, newMember, onboardViaApi, signUpViaApi, test } from './fixtures'
 import { OFFLINE_BANNER, OFFLINE_NOISE, RESTORED_BANNER, cachedText, goOffline, waitForOfflineReady } from './offline-helpers'
-import { questionBox, resultsHeading, sendButton } from './search-helpers'
+import { homeHydrated, questionBox, resultsHeading, sendButton } from './search-helpers'
 import { expectAccessible, failOnConsoleErrors } from './utils'
 
 /**
@@ -17,7 +17,7 @@ test.describe('offline with the service worker', () => {
     await signUpViaApi(page.request)
     await onboardViaApi(page.request)
     await page.goto('/')
-    await expect(page.getByRole('button', { name: 'Start voice input' })).toBeVisible()
+    await homeHydrated(page)
     await waitForOfflineReady(page)
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
 
@@ -45,7 +45,7 @@ test.describe('offline with the service worker', () => {
 
     // A question answered on the device, saying so.
     await page.goto('/')
-    await expect(page.getByRole('button', { name: 'Start voice input' })).toBeVisible()
+    await homeHydrated(page)
     let searchCalls = 0
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/search') searchCalls += 1

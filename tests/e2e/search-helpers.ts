@@ -34,7 +34,11 @@ export async function openHome(page: Page, who: 'member' | 'guest' = 'member') {
   else await startGuestViaApi(page.request)
   await onboardViaApi(page.request)
   await page.goto('/')
-  // The microphone button renders once the page is hydrated.
+  await homeHydrated(page)
+}
+
+/** Waits until home has hydrated: its microphone button renders only then. */
+export async function homeHydrated(page: Page) {
   await expect(page.getByRole('button', { name: 'Start voice input' })).toBeVisible()
 }
 
