@@ -33,6 +33,7 @@ const FOLDS = 5
 // MIN_HIGH answers there), rather than a share that would allow one wrong in a hundred.
 const HIGH_PRECISION = 1
 const MIN_HIGH = 20
+const FOLD_REPEATS = 5
 const MIN_ABSTENTION = 0.95
 const MODEL_FILE = path.join(ROOT, 'app', 'lib', 'search', 'core', 'model.json')
 
@@ -173,23 +174,70 @@ async function main() {
         return positive.some(Boolean) ? [{ rows, positive }] : []
       })
 
-    // Out-of-fold: the fact model of the other folds ranks each question; its answer gives the answer features.
-    const oof: Array<{ item: Item; features: number[]; label: number; lead: string; rule: string | null }> = []
-    let top1 = 0
-    let reachable = 0
-    for (let fold = 0; fold < FOLDS; fold++) {
-      const fact = fitConditionalLogit(factGroups(items.filter((i) => i.fold !== fold)), FACT_FEATURES)
-      for (const item of items.filter((i) => i.fold === fold)) {
-        const decision = decide(item.analysis, questionTerms(item.analysis), item.passages, stats, withFact(fact))
-        const answerText = decision.facts.map((f) => f.fact.text).join('\n')
-        const correct = item.answerable && decision.facts.some((f) => isPositive(item.question, f.fact.text, f.passage))
-        if (item.answerable && decision.candidates.some((c) => isPositive(item.question, c.fact.text, c.passage))) {
-          reachable += 1
-          if (decision.candidates[0] && isPositive(item.question, decision.candidates[0].fact.text, decision.candidates[0].passage)) top1 += 1
+    type OofRow = { item: Item; features: number[]; label: number; lead: string; rule: string | null; p: number }
+    /**
+     * Out-of-fold: the fact model of the other folds ranks each question; its answer gives the answer
+     * features; the answer model of the other folds gives the probability (-1 for a question a rule settled,
+     * which is an abstention whatever its label).
+     */
+    const outOfFold = (foldOf: (item: Item) => number) => {
+      const oof: Array<Omit<OofRow, 'p'>> = []
+      let top1 = 0
+      let reachable = 0
+      for (let fold = 0; fold < FOLDS; fold++) {
+        const fact = fitConditionalLogit(factGroups(items.filter((i) => foldOf(i) !== fold)), FACT_FEATURES)
+        for (const item of items.filter((i) => foldOf(i) === fold)) {
+          const decision = decide(item.analysis, questionTerms(item.analysis), item.passages, stats, withFact(fact))
+          const answerText = decision.facts.map((f) => f.fact.text).join('\n')
+          const correct = item.answerable && decision.facts.some((f) => isPositive(item.question, f.fact.text, f.passage))
+          if (item.answerable && decision.candidates.some((c) => isPositive(item.question, c.fact.text, c.passage))) {
+            reachable += 1
+            if (decision.candidates[0] && isPositive(item.question, decision.candidates[0].fact.text, decision.candidates[0].passage)) top1 += 1
+          }
+          oof.push({ item, features: decision.answerFeatures, label: correct ? 1 : 0, lead: answerText.slice(0, 120), rule: decision.rule })
         }
-        oof.push({ item, features: decision.answerFeatures, label: correct ? 1 : 0, lead: answerText.slice(0, 120), rule: decision.rule })
       }
+      const decided = oof.filter((row) => row.rule === null)
+      const probabilities = new Array<number>(oof.length).fill(-1)
+      for (let fold = 0; fold < FOLDS; fold++) {
+        const train = decided.filter((row) => foldOf(row.item) !== fold)
+        const answer = fitLogistic(train.map((r) => r.features), train.map((r) => r.label), ANSWER_FEATURES)
+        oof.forEach((row, i) => {
+          if (foldOf(row.item) === fold && row.rule === null) probabilities[i] = predictLogistic(answer, row.features)
+        })
+      }
+      const rows: OofRow[] = oof.map((row, i) => ({ ...row, p: probabilities[i]! }))
+      return { rows, decided, top1, reachable }
     }
+    /** 'High': the lowest probability with no wrong answer at or above it, and at least MIN_HIGH answers there. */
+    const highOf = (rows: OofRow[]) => {
+      for (const t of [...new Set(rows.map((r) => r.p))].filter((p) => p >= 0).sort((a, b) => a - b)) {
+        const above = rows.filter((r) => r.p >= t)
+        if (above.length >= MIN_HIGH && above.filter((r) => r.label === 1).length / above.length >= HIGH_PRECISION) return t
+      }
+      return 1.01
+    }
+    /**
+     * The answer floor: where the unknown and out-of-scope questions are abstained on at least MIN_ABSTENTION
+     * of the time, the one that maximises right answers minus twice the wrong ones.
+     */
+    const floorOf = (rows: OofRow[]) => {
+      const negatives = rows.filter((r) => !r.item.answerable)
+      let floor = 1.01
+      let bestUtility = -Infinity
+      for (const t of [...new Set(rows.map((r) => r.p))].filter((p) => p >= 0).sort((a, b) => a - b)) {
+        if (negatives.filter((r) => r.p < t).length / Math.max(1, negatives.length) < MIN_ABSTENTION) continue
+        const given = rows.filter((r) => r.p >= t)
+        const utility = given.filter((r) => r.label === 1).length - 2 * given.filter((r) => r.label === 0).length
+        if (utility > bestUtility) {
+          bestUtility = utility
+          floor = t
+        }
+      }
+      return floor
+    }
+    const { rows, decided, top1, reachable } = outOfFold((item) => item.fold)
+    const oof = rows
     console.log(`fact model, out of fold: the lead is an answering fact for ${top1}/${reachable} questions whose candidates hold one`)
 
     if (process.argv.includes('--verbose')) {
@@ -200,45 +248,24 @@ async function main() {
       for (const row of oof.slice(0, 0)) console.log(row.label, row.item.question.expect, row.features.map((x) => x.toFixed(2)).join(' '), JSON.stringify(row.item.question.q).slice(0, 60))
     }
     // The answer model decides the questions no rule settles; out-of-fold probabilities choose the thresholds.
-    // A question a rule settled is an abstention (p = -1) whatever its label.
-    const decided = oof.filter((row) => row.rule === null)
     console.log(`rules settled ${oof.length - decided.length} questions: ${JSON.stringify(Object.fromEntries([...new Set(oof.map((r) => r.rule))].filter(Boolean).map((rule) => [rule, oof.filter((r) => r.rule === rule).map((r) => r.item.question.expect).join('')])))}`)
-    const probabilities = new Array<number>(oof.length).fill(-1)
-    for (let fold = 0; fold < FOLDS; fold++) {
-      const train = decided.filter((row) => row.item.fold !== fold)
-      const answer = fitLogistic(train.map((r) => r.features), train.map((r) => r.label), ANSWER_FEATURES)
-      oof.forEach((row, i) => {
-        if (row.item.fold === fold && row.rule === null) probabilities[i] = predictLogistic(answer, row.features)
-      })
-    }
-    const rows = oof.map((row, i) => ({ ...row, p: probabilities[i]! }))
     if (process.argv.includes('--verbose')) {
       for (const r of rows.filter((x) => (x.p >= 0.75 && x.label === 0) || (!x.item.answerable && x.p >= 0.4)).sort((a, b) => b.p - a.p)) {
         console.log(`  wrong at ${r.p.toFixed(2)} [${r.item.question.expect}] ${JSON.stringify(r.item.question.q)} want ${JSON.stringify(r.item.question.answer_any ?? r.item.question.cite_any)}\n      ${r.lead.replace(/\s+/g, ' ')}`)
       }
     }
     const negatives = rows.filter((r) => !r.item.answerable)
-    const highCandidates = [...new Set(rows.map((r) => r.p))].filter((p) => p >= 0).sort((a, b) => a - b)
-    let high = 1.01
-    for (const t of highCandidates) {
-      const above = rows.filter((r) => r.p >= t)
-      if (above.length >= MIN_HIGH && above.filter((r) => r.label === 1).length / above.length >= HIGH_PRECISION) {
-        high = t
-        break
-      }
-    }
-    let answerFloor = 1.01
-    let bestUtility = -Infinity
-    for (const t of highCandidates) {
-      const abstained = negatives.filter((r) => r.p < t).length / Math.max(1, negatives.length)
-      if (abstained < MIN_ABSTENTION) continue
-      const given = rows.filter((r) => r.p >= t)
-      const utility = given.filter((r) => r.label === 1).length - 2 * given.filter((r) => r.label === 0).length
-      if (utility > bestUtility) {
-        bestUtility = utility
-        answerFloor = t
-      }
-    }
+    // Both thresholds hang on a few questions (the highest wrong answer; the fifteenth unknown question from
+    // the top), and where those land depends on how the questions fall into folds. So both are chosen under
+    // FOLD_REPEATS assignments of the questions to folds: 'high' is the strictest of them, the answer floor
+    // their median. The figures printed below are those of the first assignment.
+    const assignments = [rows]
+    for (let repeat = 1; repeat < FOLD_REPEATS; repeat++) assignments.push(outOfFold((item) => hash(`${repeat}:${item.question.q}`) % FOLDS).rows)
+    const highs = assignments.map(highOf)
+    const floors = assignments.map(floorOf).sort((a, b) => a - b)
+    console.log(`under ${FOLD_REPEATS} fold assignments: 'high' ${highs.map((h) => h.toFixed(3)).join(', ')}; answer floor ${floors.map((f) => f.toFixed(3)).join(', ')}`)
+    let high = Math.max(...highs)
+    const answerFloor = floors[Math.floor(floors.length / 2)]!
     high = Math.max(high, answerFloor)
     if (process.argv.includes('--curve')) {
       const answerableRows = rows.filter((r) => r.item.answerable)

@@ -207,6 +207,8 @@ export function decide(
     // its headings, and it holds the question's heaviest term in a question about field work.
     (lead?.coverage ?? 0) * (lead?.ownCoverage ?? 0),
     (1 - (lead?.missingMax ?? 1)) * (domain ? 1 : 0) * (1 - unknownShare(terms, stats)),
+    // Where the lead's passage stands in the core's ranking: a lead from far down is more often a stray match.
+    lead ? Math.min(lead.rank, 12) / 12 : 1,
   ]
   if (answerFeatures.length !== ANSWER_FEATURES.length) throw new Error('answer features out of step with ANSWER_FEATURES')
 

@@ -28,6 +28,7 @@ export const ANSWER_FEATURES = [
   'agreeingFacts',
   'coverageProduct',
   'specificMatch',
+  'leadRank',
 ] as const
 
 interface Logistic {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { tokenize } from './tokenize'
 import { analysis } from './test-passages'
-import { coverage, factsOf, figuresOf, quantitiesOf, questionTerms, sentences, stemsMatch, termFound } from './text'
+import { coverage, factsOf, figuresOf, quantitiesOf, questionTerms, saysNoConfirmedValue, sentences, stemsMatch, termFound } from './text'
 
 describe('factsOf', () => {
   it('keeps each bullet whole with its bracketed citation, and skips the verification notice', () => {
@@ -44,6 +44,22 @@ describe('figures', () => {
   it('quantities leave out identifiers and years', () => {
     expect(quantitiesOf('Under SC-M-400 and Section 401.4 (2018), Table 6H-3 and G501 apply')).toEqual([])
     expect(quantitiesOf('one core per 1,500-ft sublot under SC-M-400')).toEqual(['1500'])
+  })
+})
+
+describe('saysNoConfirmedValue', () => {
+  const fact = (line: string) => factsOf(`- ${line}`)[0]!
+  it('reads a fact without a figure that says the corpus holds none', () => {
+    expect(saysNoConfirmedValue(fact('Slump and air limits were not confirmed from an SCDOT source. [no source: to verify]'))).toBe(true)
+    expect(saysNoConfirmedValue(fact('Lines are 4 in wide. [SCDOT Section 625]'))).toBe(false)
+  })
+  it('reads a clause of its own saying so beside a figure on something else', () => {
+    expect(saysNoConfirmedValue(fact('Fill density and lift thickness were not confirmed from an SCDOT document; the 95 percent figure is a product reference value.'))).toBe(true)
+    // The figure is in the unconfirmed clause itself: the fact gives that figure, so it is not a no-value fact.
+    expect(saysNoConfirmedValue(fact('The 95 percent mark was not confirmed from an SCDOT document.'))).toBe(false)
+  })
+  it('keeps a method as an answer though the required value is unconfirmed', () => {
+    expect(saysNoConfirmedValue(fact('Tack rate in gal/SY is the gallons shot divided by the square yards covered; the required tack rate is not confirmed.'))).toBe(false)
   })
 })
 

@@ -272,14 +272,24 @@ export function givesMethod(body: string): boolean {
 const noValueCache = new WeakMap<object, { text: string; body: string; value: boolean }>()
 
 /**
+ * A clause of its own saying the corpus holds no confirmed value, beside a figure on something else:
+ * 'Embankment density and lift thickness were not confirmed ...; the 95 percent figure is a product
+ * reference value.' The clause names what is unconfirmed and states no quantity itself.
+ */
+function noValueClause(body: string): boolean {
+  return body.split(/;\s+|(?<=[a-z)])\.\s+(?=[A-Z])/).some((clause) => NO_CONFIRMED_VALUE.test(clause) && quantitiesOf(clause).length === 0)
+}
+
+/**
  * The corpus saying it holds no confirmed value ('placement temperatures ... were not confirmed from any
- * SCDOT source'): a fact with such words, no quantity of its own and no method.
+ * SCDOT source'): a fact with such words and no method, that states no quantity, or that says so in a
+ * clause without one beside a figure on something else (noValueClause).
  */
 export function saysNoConfirmedValue(fact: Pick<Fact, 'text' | 'body'>): boolean {
   const known = noValueCache.get(fact)
   if (known && known.text === fact.text && known.body === fact.body) return known.value
   // 'Tack rate is the gallons divided by the square yards; the required rate is not confirmed' gives a method.
-  const value = NO_CONFIRMED_VALUE.test(fact.text) && quantitiesOf(fact.body).length === 0 && !givesMethod(fact.body)
+  const value = NO_CONFIRMED_VALUE.test(fact.text) && !givesMethod(fact.body) && (quantitiesOf(fact.body).length === 0 || noValueClause(fact.body))
   noValueCache.set(fact, { text: fact.text, body: fact.body, value })
   return value
 }
