@@ -70,6 +70,12 @@ const MAX_FACTS_PER_PASSAGE = 2
 /** A further fact is quoted when its probability is at least this share of the lead's, and at least MIN_MORE. */
 const RELATIVE_MORE = 0.1
 const MIN_MORE = 0.02
+/**
+ * A question term this heavy (relative to the heaviest) that the lead lacks, said to be unconfirmed by a
+ * candidate, settles the answer however the fact model ranks that candidate. Chosen out of fold on the
+ * tuning questions between 0.5 and 0.7 (docs/decisions/015, fifth pass).
+ */
+const NO_VALUE_HEAVY = 0.7
 
 function repeats(a: SelectedFact, b: SelectedFact): boolean {
   const shared = [...b.fact.stems].filter((stem) => a.fact.stems.has(stem)).length
@@ -166,14 +172,16 @@ export function decide(
     .sort((a, b) => b.probability - a.probability || a.rank - b.rank)
   // The corpus saying it holds no confirmed value, in words closer to the question than the lead (the
   // question's heaviest term that the lead lacks), is the answer: a figure on a neighbouring subject is not.
-  // A question asking for a formula is exempt: its answer is a method, not a value.
+  // A question asking for a formula is exempt: its answer is a method, not a value. The fact model is fitted
+  // to find facts that answer, so it ranks these far down ('slump' asked, the no-value fact at 0.5 % beside a
+  // strength figure at 20 %): when the term the lead lacks is heavy, its probability does not matter.
   const top = candidates[0]
   if (top && !terms.wantsFormula && !saysNoConfirmedValue(top.fact)) {
     const lacking = heaviestMissing(terms, weights, top)
     const negative = candidates.find(
       (c) =>
         saysNoConfirmedValue(c.fact) &&
-        ((lacking !== null && termFound(terms, lacking, c.fact.stems) && c.probability >= 0.05 * top.probability) ||
+        ((lacking !== null && termFound(terms, lacking, c.fact.stems) && (c.probability >= 0.05 * top.probability || top.missingMax >= NO_VALUE_HEAVY)) ||
           (c.probability >= 0.2 * top.probability && (c.missingMax < top.missingMax || c.coverage > top.coverage + 0.1))),
     )
     if (negative) candidates.splice(0, 0, ...candidates.splice(candidates.indexOf(negative), 1))
