@@ -210,9 +210,11 @@ async function main() {
       const rows: OofRow[] = oof.map((row, i) => ({ ...row, p: probabilities[i]! }))
       return { rows, decided, top1, reachable }
     }
+    /** The probabilities a threshold can sit at: each answer model's out-of-fold value, lowest first. */
+    const thresholdsOf = (rows: OofRow[]) => [...new Set(rows.map((r) => r.p))].filter((p) => p >= 0).sort((a, b) => a - b)
     /** 'High': the lowest probability with no wrong answer at or above it, and at least MIN_HIGH answers there. */
     const highOf = (rows: OofRow[]) => {
-      for (const t of [...new Set(rows.map((r) => r.p))].filter((p) => p >= 0).sort((a, b) => a - b)) {
+      for (const t of thresholdsOf(rows)) {
         const above = rows.filter((r) => r.p >= t)
         if (above.length >= MIN_HIGH && above.filter((r) => r.label === 1).length / above.length >= HIGH_PRECISION) return t
       }
@@ -226,7 +228,7 @@ async function main() {
       const negatives = rows.filter((r) => !r.item.answerable)
       let floor = 1.01
       let bestUtility = -Infinity
-      for (const t of [...new Set(rows.map((r) => r.p))].filter((p) => p >= 0).sort((a, b) => a - b)) {
+      for (const t of thresholdsOf(rows)) {
         if (negatives.filter((r) => r.p < t).length / Math.max(1, negatives.length) < MIN_ABSTENTION) continue
         const given = rows.filter((r) => r.p >= t)
         const utility = given.filter((r) => r.label === 1).length - 2 * given.filter((r) => r.label === 0).length
@@ -238,18 +240,16 @@ async function main() {
       return floor
     }
     const { rows, decided, top1, reachable } = outOfFold((item) => item.fold)
-    const oof = rows
     console.log(`fact model, out of fold: the lead is an answering fact for ${top1}/${reachable} questions whose candidates hold one`)
 
     if (process.argv.includes('--verbose')) {
       ANSWER_FEATURES.forEach((name, j) => {
-        const mean = (label: number) => { const r = oof.filter((x) => x.label === label); return r.reduce((s, x) => s + x.features[j]!, 0) / r.length }
+        const mean = (label: number) => { const r = rows.filter((x) => x.label === label); return r.reduce((s, x) => s + x.features[j]!, 0) / r.length }
         console.log(`  ${name.padEnd(20)} right ${mean(1).toFixed(3)}  wrong ${mean(0).toFixed(3)}`)
       })
-      for (const row of oof.slice(0, 0)) console.log(row.label, row.item.question.expect, row.features.map((x) => x.toFixed(2)).join(' '), JSON.stringify(row.item.question.q).slice(0, 60))
     }
     // The answer model decides the questions no rule settles; out-of-fold probabilities choose the thresholds.
-    console.log(`rules settled ${oof.length - decided.length} questions: ${JSON.stringify(Object.fromEntries([...new Set(oof.map((r) => r.rule))].filter(Boolean).map((rule) => [rule, oof.filter((r) => r.rule === rule).map((r) => r.item.question.expect).join('')])))}`)
+    console.log(`rules settled ${rows.length - decided.length} questions: ${JSON.stringify(Object.fromEntries([...new Set(rows.map((r) => r.rule))].filter(Boolean).map((rule) => [rule, rows.filter((r) => r.rule === rule).map((r) => r.item.question.expect).join('')])))}`)
     if (process.argv.includes('--verbose')) {
       for (const r of rows.filter((x) => (x.p >= 0.75 && x.label === 0) || (!x.item.answerable && x.p >= 0.4)).sort((a, b) => b.p - a.p)) {
         console.log(`  wrong at ${r.p.toFixed(2)} [${r.item.question.expect}] ${JSON.stringify(r.item.question.q)} want ${JSON.stringify(r.item.question.answer_any ?? r.item.question.cite_any)}\n      ${r.lead.replace(/\s+/g, ' ')}`)
@@ -265,9 +265,8 @@ async function main() {
     const highs = assignments.map(highOf)
     const floors = assignments.map(floorOf).sort((a, b) => a - b)
     console.log(`under ${FOLD_REPEATS} fold assignments: 'high' ${highs.map((h) => h.toFixed(3)).join(', ')}; answer floor ${floors.map((f) => f.toFixed(3)).join(', ')}`)
-    let high = Math.max(...highs)
     const answerFloor = floors[Math.floor(floors.length / 2)]!
-    high = Math.max(high, answerFloor)
+    const high = Math.max(...highs, answerFloor)
     if (process.argv.includes('--curve')) {
       const answerableRows = rows.filter((r) => r.item.answerable)
       for (const t of [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85]) {

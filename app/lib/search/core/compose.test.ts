@@ -4,7 +4,7 @@ import { citationOf, exactCitationsOf, sourcesOf } from './citations'
 import { DONT_KNOW, SCOPE_MESSAGE, extractiveResult, prepare } from './compose'
 import type { CheatSheetInfo } from './answer-suggestions'
 import { buildCorpusStats, rankingText } from './rank'
-import { analysis, asphaltCores, guardrailChecks, guardrailDrawing, passage, section401 } from './test-passages'
+import { analysis, asphaltCores, guardrailChecks, guardrailDrawing, passage, section401, slumpNotConfirmed as slump } from './test-passages'
 
 const sheets: CheatSheetInfo[] = [
   {
@@ -18,12 +18,6 @@ const sheets: CheatSheetInfo[] = [
 ]
 
 const lanes = passage({ text: '- A lane closure on a multilane road needs a merging taper. [MUTCD 6G.12]', section: 'MUTCD 6G.12' })
-const slump = passage({
-  documentTitle: 'Portland Cement Concrete',
-  section: '701',
-  headingPath: 'Portland Cement Concrete > 701 Not confirmed',
-  text: '- Slump, air content and concrete temperature limits were not confirmed from an SCDOT source; use the contract. [no source: to verify]',
-})
 const arithmetic = passage({
   documentTitle: 'Hot-Mix Asphalt Pavement',
   section: '401',

@@ -3,19 +3,13 @@ import { decide } from './decide'
 import { MODEL, type SearchModel } from './model'
 import { FACT_FEATURES, buildCorpusStats, rankingText } from './rank'
 import { questionTerms, saysNoConfirmedValue } from './text'
-import { analysis, passage } from './test-passages'
+import { analysis, passage, slumpNotConfirmed as noSlump } from './test-passages'
 
 const strength = passage({
   documentTitle: 'Portland Cement Concrete',
   section: '701.1.1',
   headingPath: 'Portland Cement Concrete > Classes',
   text: '- Class 4000 concrete: 4,000 psi at 28 days. [Section 701.1.1]',
-})
-const noSlump = passage({
-  documentTitle: 'Portland Cement Concrete',
-  section: '701',
-  headingPath: 'Portland Cement Concrete > Not held',
-  text: '- Slump, air content and temperature limits are in Section 701 and the contract; the product holds no confirmed values for them.',
 })
 const stats = buildCorpusStats([strength, noSlump].map(rankingText))
 
@@ -33,7 +27,7 @@ describe('decide: the corpus saying it holds no confirmed value', () => {
     const noValue = decision.candidates.find((c) => saysNoConfirmedValue(c.fact))!
     // The fact model alone would lead with the strength figure and leave the no-value fact far behind.
     expect(noValue.probability).toBeLessThan(0.05 * Math.max(...decision.candidates.map((c) => c.probability)))
-    expect(decision.facts[0]?.fact.text).toContain('holds no confirmed values')
+    expect(decision.facts[0]?.fact.text).toContain('Slump, air content and concrete temperature limits were not confirmed')
     expect(decision.rule).toBe('not-confirmed')
     expect(decision.verdict.belowFloor).toBe(true)
   })

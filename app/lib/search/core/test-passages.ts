@@ -101,3 +101,11 @@ export const section401 = passage({
   scores: { fts: 0.2, ftsRank: 1, vector: 0.6, vectorRank: 1, exact: true, fused: 0.07 },
   text: '- Subsection 401.4.30 governs asphalt weigh tickets; contactless tickets were allowed from 2020-04-08. [SCDOT 2007 401.4.30]',
 })
+
+/** The corpus saying it holds no confirmed slump, air or temperature limits (a fact without a figure). */
+export const slumpNotConfirmed = passage({
+  documentTitle: 'Portland Cement Concrete',
+  section: '701',
+  headingPath: 'Portland Cement Concrete > 701 Not confirmed',
+  text: '- Slump, air content and concrete temperature limits were not confirmed from an SCDOT source; use the contract. [no source: to verify]',
+})
