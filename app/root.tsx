@@ -1,5 +1,6 @@
 import './lib/zod-config'
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ShouldRevalidateFunction } from '@remix-run/react'
 import { data } from '@remix-run/node'
 import {
   isRouteErrorResponse,
@@ -36,7 +37,7 @@ import { whenIdle } from './lib/lazy-part'
 import { isOfflineFailure } from './lib/pwa/offline-error'
 import { useToasts } from './lib/toast-store'
 import { registerServiceWorker } from './lib/pwa/register'
-import { isQuietNavigation } from './lib/quiet-navigation'
+import { isQuietMove, isQuietNavigation } from './lib/quiet-navigation'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -61,6 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ toast, headers }, user] = await Promise.all([getToast(request), currentUser(request)])
   return data({ theme, toast, session: sessionStatus(user) }, { headers: headers ?? undefined })
 }
+
+/** A quiet move (to the address of what the page shows already) loads nothing; the revalidation after it does (quiet-navigation.ts). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  isQuietMove(currentUrl, nextUrl) ? false : defaultShouldRevalidate
 
 // Sets the body's device class from the viewport width before the first paint, and keeps it current.
 // Inline and tiny on purpose; the same thresholds as app/lib/screen.ts (covered by its tests).

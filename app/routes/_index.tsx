@@ -24,6 +24,7 @@ import { loadCheatSheets } from '~/lib/corpus/records.server'
 import { loadDashboard } from '~/lib/dashboard.server'
 import { assertSameOrigin, readForm } from '~/lib/http.server'
 import { useSessionStatus } from '~/lib/use-session'
+import { isQuietMove } from '~/lib/quiet-navigation'
 
 export const meta: MetaFunction = () => [{ title: `${PRODUCT_NAME} - South Carolina road construction specifications` }]
 
@@ -68,8 +69,13 @@ function parseSources(text: string | undefined): unknown {
   }
 }
 
-/** Switching between Text Search and Photo Analysis ('/?mode=photo') only changes the view: no new data. */
+/**
+ * Switching between Text Search and Photo Analysis ('/?mode=photo') only changes the view: no new data.
+ * Nor does a quiet move (to the address of a result already shown, or New Search's move to the empty form);
+ * the revalidation after it loads the page's data (app/lib/quiet-navigation.ts).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (isQuietMove(currentUrl, nextUrl)) return false
   // Revalidations in place (after a search, the search count changed) and form posts are left alone.
   if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search) return defaultShouldRevalidate
   const strip = (url: URL) => {

@@ -56,8 +56,8 @@ export async function ask(page: Page, question: string, how: 'click' | 'enter' =
   expect(response.status(), await response.text()).toBe(200)
   await expect(resultsHeading(page)).toBeVisible()
   const result = (await response.json()) as ApiResult
-  // The result shows at once; the address catches up to ?result=<id> a moment later. A tap before that (New
-  // Search, say) would leave no history entry for Back to return to (a clean run saw it once).
+  // The result shows at once and its address follows within the same moment, loading nothing
+  // (app/lib/quiet-navigation.ts); tests that go on from the address wait for it.
   if (result.searchId) await expect(page).toHaveURL(new RegExp(`[?&]result=${result.searchId}(&|$)`))
   return result
 }

@@ -148,6 +148,39 @@ test.describe('the search screen on a phone', () => {
     await expect(page.getByTestId('guest-banner')).toContainText('2 of 3 free searches remaining.')
   })
 
+  test('a result has its address as soon as it shows, however slow the connection: New Search at once, then Back, brings it back', async ({
+    page,
+  }) => {
+    await openHome(page, 'guest')
+    // A weak signal: every page-data request (the loaders) takes 4 s. The result's address must not wait for them.
+    await page.route(
+      (url) => url.pathname.endsWith('.data'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 4000))
+        await route.continue().catch(() => {})
+      },
+    )
+    await questionBox(page).fill(TACK_QUESTION)
+    const answered = waitForApi(page, '/api/search')
+    await sendButton(page).tap()
+    const result = (await (await answered).json()) as ApiResult
+    await expect(resultsHeading(page)).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`/\\?result=${result.searchId}$`), { timeout: 1500 })
+    const answer = (await page.getByTestId('result-answer').textContent())!
+
+    // New Search straight away, before any loader could answer; then Back.
+    await page.getByTestId('search-results').getByRole('link', { name: 'New Search' }).tap()
+    await expect(resultsHeading(page)).toHaveCount(0)
+    await page.goBack()
+    await expect(page).toHaveURL(new RegExp(`/\\?result=${result.searchId}$`))
+    await expect(page.getByTestId('result-answer')).toHaveText(answer)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    // The guest's count caught up in the background: the one search was counted once.
+    await page.goBack()
+    await expect(page.getByTestId('guest-banner')).toContainText('2 of 3 free searches remaining.')
+    expect(await searchCount(page)).toBe(1)
+  })
+
   test("another user's result address shows nothing of it", async ({ page }) => {
     await openHome(page, 'member')
     const result = await ask(page, 'guardrail post spacing')

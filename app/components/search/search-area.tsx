@@ -1,11 +1,11 @@
-import { useLocation, useNavigate, useSearchParams } from '@remix-run/react'
+import { useLocation, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react'
 import { TriangleAlert, WifiOff } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '~/lib/toast-store'
 import type { AnalysisType, SearchResult } from '~/lib/search/core/types'
 import { appendTranscript, capturedToast, cleanTranscript } from '~/lib/search/core/transcript'
 import { useHydrated } from '~/lib/use-hydrated'
-import { QUIET_NAVIGATION } from '~/lib/quiet-navigation'
+import { quietMove, quietMoveOf, takeQuietMove } from '~/lib/quiet-navigation'
 import { requestImageAnalysis } from '~/lib/search/client'
 import { resultHref, retriesOf } from '~/lib/search/results'
 import { useSessionStatus } from '~/lib/use-session'
@@ -71,15 +71,26 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
   const [rejections, setRejections] = useState<Rejection[]>([])
   const [analysisType, setAnalysisType] = useState<AnalysisType>(DEFAULT_ANALYSIS_TYPE)
   const [question, setQuestion] = useState(() => (posted && postedPhoto ? posted.query : ''))
-  // A result answered here shows at once; the address catches up (navigation to '/?result=<id>'), and
-  // from then on the stored result is what shows. Any change of address drops the override.
+  // A result answered here shows at once and gets its address at once; New Search shows the empty form
+  // at once and moves to home's address at once. Both moves load nothing (app/lib/quiet-navigation.ts):
+  // the page's data is revalidated after them, and the override stays until that data agrees with it
+  // (the stored result that was shown; no stored result). Any other change of address drops it.
   const [override, setOverride] = useState<Shown | null>(null)
   const [overrideAt, setOverrideAt] = useState(location.key)
+  const movedTo = quietMoveOf(location.state)
   if (overrideAt !== location.key) {
     setOverrideAt(location.key)
+    if (movedTo === null || movedTo !== `${location.pathname}${location.search}`) setOverride(null)
+  }
+  if (override && (override.kind === 'fresh' ? override.result.searchId !== undefined && stored?.searchId === override.result.searchId : stored === null)) {
     setOverride(null)
   }
   const result = override ? (override.kind === 'fresh' ? override.result : null) : stored
+  const revalidate = useRevalidator().revalidate
+  // A quiet move is committed: now the loaders run (the guest's count, the stored result).
+  useEffect(() => {
+    if (movedTo !== null && takeQuietMove(movedTo)) revalidate()
+  }, [location.key, movedTo, revalidate])
   const offlineAnswer = override?.kind === 'fresh' && override.offline
   const [pending, setPending] = useState<Pending | null>(null)
   const [shown, setShown] = useState(0)
@@ -93,7 +104,10 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
     (answer: SearchResult, offline = false) => {
       setOverride({ kind: 'fresh', result: answer, offline })
       setShown((n) => n + 1)
-      if (!offline && answer.searchId) navigate(resultHref(answer.searchId), { preventScrollReset: true, state: QUIET_NAVIGATION })
+      if (!offline && answer.searchId) {
+        const href = resultHref(answer.searchId)
+        navigate(href, { preventScrollReset: true, state: quietMove(href) })
+      }
     },
     [navigate],
   )
@@ -238,7 +252,7 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
       // history. Not offline: the new address's data would need the server (an offline answer has no address).
       const move = navigator.onLine && !offlineAnswer
       focusForm.current = { from: move ? location.key : null }
-      if (move) navigate(href, { preventScrollReset: true })
+      if (move) navigate(href, { preventScrollReset: true, state: quietMove(href) })
       window.scrollTo({ top: 0, behavior: smoothScroll() })
     },
     [clearPhoto, navigate, offlineAnswer, location.key],
