@@ -4,7 +4,7 @@
  * must be those of the unpatched router; and the cache must really be in place (a routes array matched
  * once keeps its branches), else every page pays for flattening the whole route table again.
  */
-import { matchRoutes } from '@remix-run/router'
+import { matchRoutes, type AgnosticRouteObject } from '@remix-run/router'
 import { describe, expect, it } from 'vitest'
 
 const table = () => [
@@ -23,7 +23,7 @@ const table = () => [
   },
 ]
 
-const ids = (routes: ReturnType<typeof table>, path: string) => matchRoutes(routes, path)?.map((m) => [m.route.id, m.params])
+const ids = (routes: AgnosticRouteObject[], path: string) => matchRoutes(routes, path)?.map((m) => [m.route.id, m.params])
 
 describe('route matching with the patched router', () => {
   it('matches as the router always did, repeatedly and case-insensitively', () => {
@@ -39,7 +39,7 @@ describe('route matching with the patched router', () => {
       expect(ids(routes, '/no/such/page')?.at(-1)).toEqual(['splat', { '*': 'no/such/page' }])
     }
     // Another table (the dev server's rebuilt routes) is worked out afresh.
-    const other = [{ id: 'only', path: '/only' }]
+    const other: AgnosticRouteObject[] = [{ id: 'only', path: '/only' }]
     expect(ids(other, '/only')).toEqual([['only', {}]])
     expect(matchRoutes(other, '/documents')).toBeNull()
   })
