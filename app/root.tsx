@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -37,7 +38,7 @@ import { whenIdle } from './lib/lazy-part'
 import { isOfflineFailure } from './lib/pwa/offline-error'
 import { useToasts } from './lib/toast-store'
 import { registerServiceWorker } from './lib/pwa/register'
-import { isQuietMove, isQuietNavigation } from './lib/quiet-navigation'
+import { forgetQuietMove, isQuietMove, isQuietNavigation } from './lib/quiet-navigation'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -63,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ theme, toast, session: sessionStatus(user) }, { headers: headers ?? undefined })
 }
 
-/** A quiet move (to the address of what the page shows already) loads nothing; the revalidation after it does (quiet-navigation.ts). */
+/** A quiet move (to the address of what the page shows already) loads nothing; the reload in place after it does (quiet-navigation.ts). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   isQuietMove(currentUrl, nextUrl) ? false : defaultShouldRevalidate
 
@@ -164,6 +165,11 @@ function Shell({ children }: { children: ReactNode }) {
 export default function App() {
   // Production builds only, after load (app/lib/pwa/register.ts).
   useEffect(() => registerServiceWorker(), [])
+  // A quiet move holds for the one navigation it starts: once any address is committed it is over (the
+  // page that started it has taken it by then, its effects running first), so a move that never committed
+  // cannot skip a later navigation's loaders.
+  const locationKey = useLocation().key
+  useEffect(() => forgetQuietMove(), [locationKey])
   return (
     <Shell>
       <Outlet />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isQuietMove, isQuietNavigation, quietMove, quietMoveOf, takeQuietMove } from './quiet-navigation'
+import { forgetQuietMove, isQuietMove, isQuietNavigation, quietMove, quietMoveOf, takeQuietMove } from './quiet-navigation'
 
 const url = (path: string) => new URL(path, 'https://app.example')
 
@@ -26,6 +26,10 @@ describe('quiet moves', () => {
     expect(isQuietMove(url('/?result=first'), url('/?result=first'))).toBe(false)
     expect(isQuietMove(url('/?result=first'), url('/'))).toBe(true)
     expect(takeQuietMove('/?result=first')).toBe(false)
+    // A move that never committed is forgotten at the next address: it cannot skip that page's loaders.
+    quietMove('/?result=never')
+    forgetQuietMove()
+    expect(isQuietMove(url('/history'), url('/?result=never'))).toBe(false)
     expect(quietMoveOf({ quiet: true })).toBeNull()
     expect(quietMoveOf(null)).toBeNull()
   })

@@ -5,8 +5,9 @@
  *
  * Such a move also does not wait for the loaders (docs/decisions/016): the address is committed at once,
  * so Back and New Search work from the moment the screen changes, however slow the connection, and the
- * page's data (the guest's count, the stored result) is revalidated afterwards, in the background. While
- * it waited for them, a tap in that moment (New Search, Back) cancelled it and left no history entry.
+ * page's data (the guest's count, the stored result) is loaded afterwards, in the background, by loading
+ * the same address again in its place (a replace). While it waited for its loaders, a tap in that moment
+ * (New Search, Back) cancelled it and left no history entry.
  */
 export const QUIET_NAVIGATION = { quiet: true } as const
 
@@ -29,18 +30,23 @@ export function quietMoveOf(state: unknown): string | null {
   return typeof href === 'string' ? href : null
 }
 
-/** For the routes' `shouldRevalidate`: the quiet move on its way skips the loaders (the revalidation after it runs them). */
+/** For the routes' `shouldRevalidate`: the quiet move on its way skips the loaders (the reload in place after it runs them). */
 export function isQuietMove(currentUrl: URL, nextUrl: URL): boolean {
   return expected !== null && currentUrl.href !== nextUrl.href && `${nextUrl.pathname}${nextUrl.search}` === expected
 }
 
 /**
- * Once the address is committed: what follows (the revalidation, Back, other links) loads as usual. True
+ * Once the address is committed: what follows (the reload in place, Back, other links) loads as usual. True
  * when `href` was the move expected, i.e. the page just moved there without loading and should now
- * revalidate (Back to that history entry later loads as any navigation does, and needs no second load).
+ * load its data (Back to that history entry later loads as any navigation does, and needs no second load).
  */
 export function takeQuietMove(href: string): boolean {
   const moved = expected === href
   expected = null
   return moved
+}
+
+/** Any address committed: a move still expected never started (the root calls this after the page's own effects). */
+export function forgetQuietMove(): void {
+  expected = null
 }

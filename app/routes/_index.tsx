@@ -72,7 +72,7 @@ function parseSources(text: string | undefined): unknown {
 /**
  * Switching between Text Search and Photo Analysis ('/?mode=photo') only changes the view: no new data.
  * Nor does a quiet move (to the address of a result already shown, or New Search's move to the empty form);
- * the revalidation after it loads the page's data (app/lib/quiet-navigation.ts).
+ * the reload in place after it loads the page's data (app/lib/quiet-navigation.ts).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (isQuietMove(currentUrl, nextUrl)) return false

@@ -181,6 +181,34 @@ test.describe('the search screen on a phone', () => {
     expect(await searchCount(page)).toBe(1)
   })
 
+  test('Back right after a result shows goes to the screen before it, even while the page data is still loading', async ({ page }) => {
+    await openHome(page, 'guest')
+    await ask(page, 'guardrail post spacing')
+    await page.route(
+      (url) => url.pathname.endsWith('.data'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3000))
+        await route.continue().catch(() => {})
+      },
+    )
+    // New Search, and the next question before its page data has come: both history entries are quiet moves.
+    await page.getByTestId('search-results').getByRole('link', { name: 'New Search' }).tap()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(resultsHeading(page)).toHaveCount(0)
+    await questionBox(page).fill(TACK_QUESTION)
+    const answered = waitForApi(page, '/api/search')
+    await sendButton(page).tap()
+    const second = (await (await answered).json()) as ApiResult
+    await expect(page).toHaveURL(new RegExp(`/\\?result=${second.searchId}$`), { timeout: 1500 })
+    // Back to the empty form New Search left (an entry a quiet move made too): the empty form, not this result.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByTestId('guest-banner')).toContainText('1 of 3 free search remaining.')
+    await expect(resultsHeading(page)).toHaveCount(0)
+    await expect(questionBox(page)).toBeVisible()
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
+
   test("another user's result address shows nothing of it", async ({ page }) => {
     await openHome(page, 'member')
     const result = await ask(page, 'guardrail post spacing')

@@ -1,11 +1,11 @@
-import { useLocation, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react'
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from '@remix-run/react'
 import { TriangleAlert, WifiOff } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from '~/lib/toast-store'
 import type { AnalysisType, SearchResult } from '~/lib/search/core/types'
 import { appendTranscript, capturedToast, cleanTranscript } from '~/lib/search/core/transcript'
 import { useHydrated } from '~/lib/use-hydrated'
-import { quietMove, quietMoveOf, takeQuietMove } from '~/lib/quiet-navigation'
+import { QUIET_NAVIGATION, quietMove, quietMoveOf, takeQuietMove } from '~/lib/quiet-navigation'
 import { requestImageAnalysis } from '~/lib/search/client'
 import { resultHref, retriesOf } from '~/lib/search/results'
 import { useSessionStatus } from '~/lib/use-session'
@@ -73,11 +73,13 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
   const [question, setQuestion] = useState(() => (posted && postedPhoto ? posted.query : ''))
   // A result answered here shows at once and gets its address at once; New Search shows the empty form
   // at once and moves to home's address at once. Both moves load nothing (app/lib/quiet-navigation.ts):
-  // the page's data is revalidated after them, and the override stays until that data agrees with it
+  // the page's data is loaded after them, and the override stays until that data agrees with it
   // (the stored result that was shown; no stored result). Any other change of address drops it.
   const [override, setOverride] = useState<Shown | null>(null)
   const [overrideAt, setOverrideAt] = useState(location.key)
-  const movedTo = quietMoveOf(location.state)
+  // Back or Forward to an entry once reached by a quiet move carries its state too, but loads as usual.
+  const pushed = useNavigationType() === 'PUSH'
+  const movedTo = pushed ? quietMoveOf(location.state) : null
   if (overrideAt !== location.key) {
     setOverrideAt(location.key)
     if (movedTo === null || movedTo !== `${location.pathname}${location.search}`) setOverride(null)
@@ -86,11 +88,12 @@ export function SearchArea({ failure: posted, stored, resultMissing, names }: Se
     setOverride(null)
   }
   const result = override ? (override.kind === 'fresh' ? override.result : null) : stored
-  const revalidate = useRevalidator().revalidate
-  // A quiet move is committed: now the loaders run (the guest's count, the stored result).
+  // A quiet move is committed: now the loaders run (the guest's count, the stored result), by loading the
+  // same address again in its place. Not `revalidate()`: Remix restores the scroll position a revalidation
+  // started at when it ends, which would undo New Search's scroll to the top and the scroll to the results.
   useEffect(() => {
-    if (movedTo !== null && takeQuietMove(movedTo)) revalidate()
-  }, [location.key, movedTo, revalidate])
+    if (movedTo !== null && takeQuietMove(movedTo)) navigate(movedTo, { replace: true, preventScrollReset: true, state: QUIET_NAVIGATION })
+  }, [location.key, movedTo, navigate])
   const offlineAnswer = override?.kind === 'fresh' && override.offline
   const [pending, setPending] = useState<Pending | null>(null)
   const [shown, setShown] = useState(0)
