@@ -62,6 +62,17 @@ export async function ask(page: Page, question: string, how: 'click' | 'enter' =
   return result
 }
 
+/** A weak signal: every page-data request (the loaders' `.data` fetches) waits `ms` before it goes out. */
+export async function holdPageData(page: Page, ms: number) {
+  await page.route(
+    (url) => url.pathname.endsWith('.data'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      await route.continue().catch(() => {})
+    },
+  )
+}
+
 /** A fake Web Speech API: start() answers with `transcript` at `confidence` (or fails with `error`). */
 export async function stubSpeech(page: Page, options: { transcript?: string; confidence?: number; error?: string; unsupported?: boolean }) {
   await page.addInitScript((opts) => {

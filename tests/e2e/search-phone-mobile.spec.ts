@@ -1,5 +1,5 @@
 import { expect, newMember, onboardViaApi, signUpViaApi, startGuestViaApi, test, type Page } from './fixtures'
-import { ask, openHome, questionBox, resultsHeading, sendButton, stubSpeech, toastEl, waitForApi, type ApiResult } from './search-helpers'
+import { ask, holdPageData, openHome, questionBox, resultsHeading, sendButton, stubSpeech, toastEl, waitForApi, type ApiResult } from './search-helpers'
 import { expectAccessible, expectAccessibleWithoutJs } from './utils'
 
 /**
@@ -153,13 +153,7 @@ test.describe('the search screen on a phone', () => {
   }) => {
     await openHome(page, 'guest')
     // A weak signal: every page-data request (the loaders) takes 4 s. The result's address must not wait for them.
-    await page.route(
-      (url) => url.pathname.endsWith('.data'),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 4000))
-        await route.continue().catch(() => {})
-      },
-    )
+    await holdPageData(page, 4000)
     await questionBox(page).fill(TACK_QUESTION)
     const answered = waitForApi(page, '/api/search')
     await sendButton(page).tap()
@@ -184,13 +178,7 @@ test.describe('the search screen on a phone', () => {
   test('Back right after a result shows goes to the screen before it, even while the page data is still loading', async ({ page }) => {
     await openHome(page, 'guest')
     await ask(page, 'guardrail post spacing')
-    await page.route(
-      (url) => url.pathname.endsWith('.data'),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 3000))
-        await route.continue().catch(() => {})
-      },
-    )
+    await holdPageData(page, 3000)
     // New Search, and the next question before its page data has come: both history entries are quiet moves.
     await page.getByTestId('search-results').getByRole('link', { name: 'New Search' }).tap()
     await expect(page).toHaveURL(/\/$/)
