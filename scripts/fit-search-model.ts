@@ -166,14 +166,18 @@ async function main() {
     const placeholder = JSON.parse(fs.readFileSync(MODEL_FILE, 'utf8')) as SearchModel
     const withFact = (fact: Logistic, answer: Logistic = placeholder.answer): SearchModel => ({ version: 'fitting', fact, answer, thresholds: { high: 2, answer: 2 } })
 
-    const factGroups = (subset: Item[]) =>
-      subset.flatMap((item) => {
-        if (!item.answerable) return []
+    // Each answerable question's candidate facts, their features and which of them answer: the same in every
+    // fold and every fold assignment (the features do not depend on the fact model), so worked out once.
+    const groupOf = new Map(
+      items.map((item) => {
+        if (!item.answerable) return [item, null] as const
         const decision = decide(item.analysis, questionTerms(item.analysis), item.passages, stats, withFact(placeholder.fact))
         const rows = decision.candidates.map((c) => c.features)
         const positive = decision.candidates.map((c) => isPositive(item.question, c.fact.text, c.passage))
-        return positive.some(Boolean) ? [{ rows, positive }] : []
-      })
+        return [item, positive.some(Boolean) ? { rows, positive } : null] as const
+      }),
+    )
+    const factGroups = (subset: Item[]) => subset.flatMap((item) => groupOf.get(item) ?? [])
 
     type OofRow = { item: Item; features: number[]; label: number; lead: string; rule: string | null; p: number }
     /**
