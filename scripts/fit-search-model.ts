@@ -5,7 +5,7 @@
 //   of the time, and the answer floor where the unknown and out-of-scope questions are abstained on at
 //   least MIN_ABSTENTION of the time.
 // Fitted on the tuning questions only: tests/eval/questions.jsonl (the own set), the tuning half of
-// tests/eval/field-language.jsonl, tests/eval/field-language-tune2.jsonl, -tune3.jsonl and -tune4.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
+// tests/eval/field-language.jsonl, tests/eval/field-language-tune2.jsonl, -tune3.jsonl, -tune4.jsonl and -tune5.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
 // never read here; bench:retrieval scores them.
 // Usage: npm run fit:search [-- --data-dir DIR] [--dry-run] [--repeats N]
 import fs from 'node:fs'
@@ -15,7 +15,8 @@ import { CANDIDATES } from '../app/lib/search/chain.server'
 import { labelOf } from '../app/lib/search/core/citations'
 import { decide } from '../app/lib/search/core/decide'
 import { ANSWER_FEATURES, type SearchModel } from '../app/lib/search/core/model'
-import { FACT_FEATURES } from '../app/lib/search/core/rank'
+import { askedSimilarity, factKey, type AskedData, type AskedMemory, type AskedQuestion } from '../app/lib/search/core/asked'
+import { FACT_FEATURES, idfOf, termWeights } from '../app/lib/search/core/rank'
 import { questionTerms } from '../app/lib/search/core/text'
 import type { Passage, QueryAnalysis } from '../app/lib/search/core/types'
 import { retrieve } from '../app/lib/search/retrieve.server'
@@ -37,6 +38,9 @@ const MIN_HIGH = 20
 const FOLD_REPEATS = Number(arg('repeats') ?? 5)
 const MIN_ABSTENTION = 0.95
 const MODEL_FILE = path.join(ROOT, 'app', 'lib', 'search', 'core', 'model.json')
+/** Facts an answerable question is remembered by: the first that answered it among its candidates. */
+const ASKED_FACTS = 3
+const ASKED = FACT_FEATURES.indexOf('askedBefore')
 
 interface Item {
   question: EvalQuestion
@@ -151,7 +155,8 @@ async function main() {
   const tune2 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune2.jsonl'), 'utf8'))
   const tune3 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune3.jsonl'), 'utf8'))
   const tune4 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune4.jsonl'), 'utf8'))
-  const questions: EvalQuestion[] = [...own, ...tune, ...tune2, ...tune3, ...tune4]
+  const tune5 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune5.jsonl'), 'utf8'))
+  const questions: EvalQuestion[] = [...own, ...tune, ...tune2, ...tune3, ...tune4, ...tune5]
   const database = await openCorpusDatabase({ dataDir: arg('data-dir'), prefix: 'fit-search' })
   const { handle } = database
   try {
@@ -168,16 +173,49 @@ async function main() {
 
     // Each answerable question's candidate facts, their features and which of them answer: the same in every
     // fold and every fold assignment (the features do not depend on the fact model), so worked out once.
+    // The 'asked before' feature is the exception: it depends on which questions the memory holds, so it is
+    // filled in per fold (askedFeature), from the candidates' fact keys and the question's stems kept here.
     const groupOf = new Map(
       items.map((item) => {
         if (!item.answerable) return [item, null] as const
-        const decision = decide(item.analysis, questionTerms(item.analysis), item.passages, stats, withFact(placeholder.fact))
+        const terms = questionTerms(item.analysis)
+        const decision = decide(item.analysis, terms, item.passages, stats, withFact(placeholder.fact), { memory: new Map() })
         const rows = decision.candidates.map((c) => c.features)
         const positive = decision.candidates.map((c) => isPositive(item.question, c.fact.text, c.passage))
-        return [item, positive.some(Boolean) ? { rows, positive } : null] as const
+        const keys = decision.candidates.map((c) => factKey(c.fact.body))
+        const weights = termWeights(terms, stats)
+        const weightOf = (stem: string) => weights.get(stem) ?? idfOf(stats, stem)
+        return [item, positive.some(Boolean) ? { rows, positive, keys, stems: terms.terms, weightOf } : null] as const
       }),
     )
-    const factGroups = (subset: Item[]) => subset.flatMap((item) => groupOf.get(item) ?? [])
+    /** An answerable question's entry in the memory: its stems and the facts that answered it (up to ASKED_FACTS). */
+    const askedEntry = (item: Item) => {
+      const group = groupOf.get(item)
+      if (!group) return null
+      const facts = [...new Set(group.keys.filter((_, i) => group.positive[i]))].slice(0, ASKED_FACTS)
+      return { id: item.question.q, stems: group.stems, facts }
+    }
+    const memoryOf = (subset: Item[]): Map<string, AskedQuestion[]> => {
+      const memory = new Map<string, AskedQuestion[]>()
+      for (const item of subset) {
+        const entry = askedEntry(item)
+        if (!entry) continue
+        for (const key of entry.facts) memory.set(key, [...(memory.get(key) ?? []), { id: entry.id, stems: entry.stems }])
+      }
+      return memory
+    }
+    /** The fact model's rows of some questions, 'asked before' measured against `memory` without the question itself. */
+    const factGroups = (subset: Item[], memory: AskedMemory) =>
+      subset.flatMap((item) => {
+        const group = groupOf.get(item)
+        if (!group) return []
+        const rows = group.rows.map((row, i) => {
+          const out = [...row]
+          out[ASKED] = askedSimilarity(group.stems, memory.get(group.keys[i]!), group.weightOf, item.question.q)
+          return out
+        })
+        return [{ rows, positive: group.positive }]
+      })
 
     type OofRow = { item: Item; features: number[]; label: number; lead: string; rule: string | null; p: number }
     /**
@@ -190,9 +228,11 @@ async function main() {
       let top1 = 0
       let reachable = 0
       for (let fold = 0; fold < FOLDS; fold++) {
-        const fact = fitConditionalLogit(factGroups(items.filter((i) => foldOf(i) !== fold)), FACT_FEATURES)
+        const training = items.filter((i) => foldOf(i) !== fold)
+        const memory = memoryOf(training)
+        const fact = fitConditionalLogit(factGroups(training, memory), FACT_FEATURES)
         for (const item of items.filter((i) => foldOf(i) === fold)) {
-          const decision = decide(item.analysis, questionTerms(item.analysis), item.passages, stats, withFact(fact))
+          const decision = decide(item.analysis, questionTerms(item.analysis), item.passages, stats, withFact(fact), { memory })
           const answerText = decision.facts.map((f) => f.fact.text).join('\n')
           const correct = item.answerable && decision.facts.some((f) => isPositive(item.question, f.fact.text, f.passage))
           if (item.answerable && decision.candidates.some((c) => isPositive(item.question, c.fact.text, c.passage))) {
@@ -253,7 +293,7 @@ async function main() {
       })
     }
     // The answer model decides the questions no rule settles; out-of-fold probabilities choose the thresholds.
-    console.log(`rules settled ${rows.length - decided.length} questions: ${JSON.stringify(Object.fromEntries([...new Set(rows.map((r) => r.rule))].filter(Boolean).map((rule) => [rule, rows.filter((r) => r.rule === rule).map((r) => r.item.question.expect).join('')])))}`)
+    console.log(`rules settled ${rows.length - decided.length} questions: ${JSON.stringify(Object.fromEntries([...new Set(rows.map((r) => r.rule))].filter(Boolean).map((rule) => [rule, `${rows.filter((r) => r.rule === rule && r.item.answerable).length} answerable, ${rows.filter((r) => r.rule === rule && !r.item.answerable).length} other`])))}`)
     if (process.argv.includes('--verbose')) {
       for (const r of rows.filter((x) => (x.p >= 0.75 && x.label === 0) || (!x.item.answerable && x.p >= 0.4)).sort((a, b) => b.p - a.p)) {
         console.log(`  wrong at ${r.p.toFixed(2)} [${r.item.question.expect}] ${JSON.stringify(r.item.question.q)} want ${JSON.stringify(r.item.question.answer_any ?? r.item.question.cite_any)}\n      ${r.lead.replace(/\s+/g, ' ')}`)
@@ -287,7 +327,7 @@ async function main() {
       const right = bin.filter((r) => r.label === 1).length
       console.log(`  ${lo.toFixed(1)}-${Math.min(hi, 1).toFixed(1)}  ${String(bin.length).padStart(4)} answers  ${bin.length ? ((100 * right) / bin.length).toFixed(1) : '-'.padStart(4)}% right`)
     }
-    for (const [name, set] of [['own set', own], ['field tune half', tune], ['tune2', tune2], ['tune3', tune3], ['tune4', tune4]] as const) {
+    for (const [name, set] of [['own set', own], ['field tune half', tune], ['tune2', tune2], ['tune3', tune3], ['tune4', tune4], ['tune5', tune5]] as const) {
       const inSet = rows.filter((r) => (set as EvalQuestion[]).includes(r.item.question))
       const ans = inSet.filter((r) => r.item.answerable)
       const neg = inSet.filter((r) => !r.item.answerable)
@@ -300,14 +340,18 @@ async function main() {
     console.log(`  out of fold: high ${highRows.length} answers, ${highRows.filter((r) => r.label === 1).length} right; medium or high ${answered.length}, ${answered.filter((r) => r.label === 1).length} right`)
     console.log(`  answerable answered right: ${answerable.filter((r) => r.p >= answerFloor && r.label === 1).length}/${answerable.length}; unknown and out of scope abstained: ${negatives.filter((r) => r.p < answerFloor).length}/${negatives.length}`)
 
-    const fact = fitConditionalLogit(factGroups(items), FACT_FEATURES)
+    const memory = memoryOf(items)
+    const fact = fitConditionalLogit(factGroups(items, memory), FACT_FEATURES)
     const answer = fitLogistic(decided.map((r) => r.features), decided.map((r) => r.label), ANSWER_FEATURES)
+    const asked: AskedData = Object.fromEntries([...memory].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, questions]) => [key, questions.map((q) => q.stems.join(' '))]))
     const model: SearchModel = {
       version: new Date().toISOString().slice(0, 10),
       fact,
       answer,
       thresholds: { high: round(high), answer: round(answerFloor) },
+      asked,
     }
+    console.log(`memory of questions asked before: ${memory.size} facts, ${[...memory.values()].reduce((n, q) => n + q.length, 0)} entries`)
     console.log('\nfact model weights:', FACT_FEATURES.map((name, j) => `${name} ${fact.weights[j]!.toFixed(2)}`).join(', '))
     console.log('answer model weights:', ANSWER_FEATURES.map((name, j) => `${name} ${answer.weights[j]!.toFixed(2)}`).join(', '))
     if (DRY_RUN) console.log('\n--dry-run: model.json not written')

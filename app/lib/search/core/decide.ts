@@ -20,7 +20,8 @@
 import { answerTypeOf, type AnswerType } from './answer-type'
 import { LEXICON, expansionsOf } from './lexicon'
 import { ANSWER_FEATURES, MODEL, answerProbability, factProbabilities, factScore, type SearchModel } from './model'
-import { FACT_FEATURES, corpusHasPrefix, factCandidates, questionFigures, questionPairs, scorePassages, termWeights, type CorpusStats, type FactCandidate, type ScoredPassage } from './rank'
+import { askedMemoryOf, type AskedMemory } from './asked'
+import { FACT_FEATURES, corpusHasPrefix, factCandidates, idfOf, questionFigures, questionPairs, scorePassages, termWeights, type CorpusStats, type FactCandidate, type ScoredPassage } from './rank'
 import { findOtherState } from './query'
 import { hasFieldVocabulary } from './scope'
 import { headingStems, quantitiesOf, saysNoConfirmedValue, termFound, type QuestionTerms } from './text'
@@ -65,6 +66,7 @@ export interface Decision {
 
 const EXACT = FACT_FEATURES.indexOf('exactNumber')
 const FORMULA = FACT_FEATURES.indexOf('formulaMatch')
+const ASKED = FACT_FEATURES.indexOf('askedBefore')
 const MAX_FACTS = 4
 const MAX_FACTS_PER_PASSAGE = 2
 /** A further fact is quoted when its probability is at least this share of the lead's, and at least MIN_MORE. */
@@ -157,6 +159,8 @@ export function decide(
   passages: readonly Passage[],
   stats: CorpusStats,
   model: SearchModel = MODEL,
+  /** The fit only: the memory of earlier questions of its training folds, in place of the model's own. */
+  asked?: { memory: AskedMemory; exclude?: string },
 ): Decision {
   const answerType = answerTypeOf(analysis.corrected || analysis.original)
   const weights = termWeights(terms, stats)
@@ -165,7 +169,17 @@ export function decide(
     .sort((a, b) => b.scored.bm25 - a.scored.bm25 || a.index - b.index)
     .map(({ scored }) => scored)
   const question = { terms, pairs: questionPairs(analysis.corrected || analysis.original, terms), answerType, figures: questionFigures(analysis), numbers: terms.numbers }
-  const raw = factCandidates(question, weights, ranked)
+  // The weight of an earlier question's stems that this one lacks, worked out once per stem.
+  const stemWeights = new Map<string, number>()
+  const raw = factCandidates(question, weights, ranked, {
+    memory: asked?.memory ?? askedMemoryOf(model.asked),
+    weightOf: (stem) => {
+      let weight = weights.get(stem) ?? stemWeights.get(stem)
+      if (weight === undefined) stemWeights.set(stem, (weight = idfOf(stats, stem)))
+      return weight
+    },
+    exclude: asked?.exclude,
+  })
   const probabilities = factProbabilities(raw.map((candidate) => factScore(candidate.features, model)))
   const candidates: SelectedFact[] = raw
     .map((candidate, i) => ({ ...candidate, probability: probabilities[i]! }))
@@ -217,6 +231,8 @@ export function decide(
     (1 - (lead?.missingMax ?? 1)) * (domain ? 1 : 0) * (1 - unknownShare(terms, stats)),
     // Where the lead's passage stands in the core's ranking: a lead from far down is more often a stray match.
     lead ? Math.min(lead.rank, 12) / 12 : 1,
+    // How close the question is to an earlier question the lead answered (asked.ts).
+    lead?.features[ASKED] ?? 0,
   ]
   if (answerFeatures.length !== ANSWER_FEATURES.length) throw new Error('answer features out of step with ANSWER_FEATURES')
 

@@ -6,6 +6,7 @@
  * `npm run fit:search` (scripts/fit-search-model.ts) from the tuning questions; nothing here is hand-set.
  * Pure.
  */
+import type { AskedData } from './asked'
 import raw from './model.json'
 import { FACT_FEATURES } from './rank'
 
@@ -29,6 +30,7 @@ export const ANSWER_FEATURES = [
   'coverageProduct',
   'specificMatch',
   'leadRank',
+  'leadAskedBefore',
 ] as const
 
 interface Logistic {
@@ -45,6 +47,8 @@ export interface SearchModel {
   answer: Logistic
   /** An answer at or above `high` is 'high' confidence, at or above `answer` it is given ('medium'); below, abstain. */
   thresholds: { high: number; answer: number }
+  /** Earlier questions by the facts that answered them (asked.ts); written by the fit. */
+  asked?: AskedData
 }
 
 export const MODEL = raw as SearchModel

@@ -12,6 +12,7 @@
  * Pure.
  */
 import { factAnswerTypes, type AnswerType } from './answer-type'
+import { askedSimilarity, factKey, type AskedMemory } from './asked'
 import type { Passage, QueryAnalysis } from './types'
 import { tokenize } from './tokenize'
 import { factsOf, givesMethod, hasStem, quantitiesOf, saysNoConfirmedValue, stemsMatch, type Fact, type QuestionTerms } from './text'
@@ -206,6 +207,7 @@ export const FACT_FEATURES = [
   'kindNews',
   'shortFact',
   'longFact',
+  'askedBefore',
 ] as const
 
 export interface FactCandidate {
@@ -335,6 +337,8 @@ interface FactTraits {
   types: Set<AnswerType>
   lower: string
   formula: boolean
+  /** The fact's key in the memory of questions asked before (asked.ts). */
+  key: string
 }
 
 /** What a fact's text alone decides, worked out once per fact (facts are cached by text.ts, search after search). */
@@ -349,12 +353,21 @@ function traitsOf(fact: Fact): FactTraits {
     types: factAnswerTypes(fact.body),
     lower: fact.body.toLowerCase(),
     formula: givesMethod(fact.body),
+    key: factKey(fact.body),
   }
   traitCache.set(fact, traits)
   return traits
 }
 
-export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<string, number>, ranked: readonly ScoredPassage[]): FactCandidate[] {
+/** Earlier questions and the facts that answered them (asked.ts), with the weight of a stem for comparing questions. */
+export interface AskedContext {
+  memory: AskedMemory
+  weightOf: (stem: string) => number
+  /** A question whose own entry is left out (the fit scoring a question the memory holds). */
+  exclude?: string
+}
+
+export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<string, number>, ranked: readonly ScoredPassage[], asked?: AskedContext): FactCandidate[] {
   const { terms } = question
   const focus = focusTerm(terms, weights)
   const best = ranked[0]?.relative ?? 0
@@ -407,6 +420,7 @@ export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<str
         kind === 'news' ? 1 : 0,
         fact.body.length < 40 ? 1 : 0,
         fact.body.length > 300 ? 1 : 0,
+        asked && asked.memory.size > 0 ? askedSimilarity(terms.terms, asked.memory.get(traits.key), asked.weightOf, asked.exclude) : 0,
       ]
       out.push({ fact, passage, rank, coverage: context.weighted, ownCoverage: own.weighted, missingMax: context.missingMax, types, features })
     }
