@@ -168,7 +168,7 @@ async function fieldBench(handle: DbHandle) {
   }
   // The second tuning set, for the record (the models are fitted on it: it is no test).
   // The tuning sets: fitted on, so their figures say nothing about generalisation (the test half does).
-  for (const name of ['field-language-tune2', 'field-language-tune3', 'field-language-tune4', 'field-language-tune5']) {
+  for (const name of ['field-language-tune2', 'field-language-tune3', 'field-language-tune4', 'field-language-tune5', 'field-language-tune6']) {
     const file = path.join(ROOT, 'tests', 'eval', `${name}.jsonl`)
     const outcomes = []
     for (const question of parseFieldQuestions(fs.readFileSync(file, 'utf8'), file)) outcomes.push(fieldOutcome(question, await runSearch(handle, { query: question.q, specBook: 'both', userRole: 'inspector' })))

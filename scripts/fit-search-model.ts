@@ -5,7 +5,7 @@
 //   of the time, and the answer floor where the unknown and out-of-scope questions are abstained on at
 //   least MIN_ABSTENTION of the time.
 // Fitted on the tuning questions only: tests/eval/questions.jsonl (the own set), the tuning half of
-// tests/eval/field-language.jsonl, tests/eval/field-language-tune2.jsonl, -tune3.jsonl, -tune4.jsonl and -tune5.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
+// tests/eval/field-language.jsonl, tests/eval/field-language-tune2.jsonl to -tune6.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
 // never read here; bench:retrieval scores them.
 // Usage: npm run fit:search [-- --data-dir DIR] [--dry-run] [--repeats N]
 import fs from 'node:fs'
@@ -156,7 +156,8 @@ async function main() {
   const tune3 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune3.jsonl'), 'utf8'))
   const tune4 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune4.jsonl'), 'utf8'))
   const tune5 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune5.jsonl'), 'utf8'))
-  const questions: EvalQuestion[] = [...own, ...tune, ...tune2, ...tune3, ...tune4, ...tune5]
+  const tune6 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune6.jsonl'), 'utf8'))
+  const questions: EvalQuestion[] = [...own, ...tune, ...tune2, ...tune3, ...tune4, ...tune5, ...tune6]
   const database = await openCorpusDatabase({ dataDir: arg('data-dir'), prefix: 'fit-search' })
   const { handle } = database
   try {
@@ -327,7 +328,7 @@ async function main() {
       const right = bin.filter((r) => r.label === 1).length
       console.log(`  ${lo.toFixed(1)}-${Math.min(hi, 1).toFixed(1)}  ${String(bin.length).padStart(4)} answers  ${bin.length ? ((100 * right) / bin.length).toFixed(1) : '-'.padStart(4)}% right`)
     }
-    for (const [name, set] of [['own set', own], ['field tune half', tune], ['tune2', tune2], ['tune3', tune3], ['tune4', tune4], ['tune5', tune5]] as const) {
+    for (const [name, set] of [['own set', own], ['field tune half', tune], ['tune2', tune2], ['tune3', tune3], ['tune4', tune4], ['tune5', tune5], ['tune6', tune6]] as const) {
       const inSet = rows.filter((r) => (set as EvalQuestion[]).includes(r.item.question))
       const ans = inSet.filter((r) => r.item.answerable)
       const neg = inSet.filter((r) => !r.item.answerable)
