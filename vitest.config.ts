@@ -18,6 +18,11 @@ export default defineConfig({
           // Every core (Vitest's default leaves one free): in `npm test` typecheck and lint run beside this
           // step and end first, and on CI's two cores one file at a time left a core idle from then on.
           maxWorkers: availableParallelism(),
+          // The unit tests check results, not speed (benchmarks measure speed): a few do real numeric work or
+          // start a PGlite, and on a slow, shared two-core machine Vitest's 5 s and 10 s defaults failed them
+          // while typecheck and lint ran beside them (LSA's randomized SVD took 10.7 s, a PGlite start over 10 s).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

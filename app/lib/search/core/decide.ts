@@ -160,7 +160,7 @@ export function decide(
   stats: CorpusStats,
   model: SearchModel = MODEL,
   /** The fit only: the memory of earlier questions of its training folds, in place of the model's own. */
-  asked?: { memory: AskedMemory; exclude?: string },
+  asked?: { memory: AskedMemory },
 ): Decision {
   const answerType = answerTypeOf(analysis.corrected || analysis.original)
   const weights = termWeights(terms, stats)
@@ -178,7 +178,6 @@ export function decide(
       if (weight === undefined) stemWeights.set(stem, (weight = idfOf(stats, stem)))
       return weight
     },
-    exclude: asked?.exclude,
   })
   const probabilities = factProbabilities(raw.map((candidate) => factScore(candidate.features, model)))
   const candidates: SelectedFact[] = raw

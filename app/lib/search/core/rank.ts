@@ -363,8 +363,6 @@ function traitsOf(fact: Fact): FactTraits {
 export interface AskedContext {
   memory: AskedMemory
   weightOf: (stem: string) => number
-  /** A question whose own entry is left out (the fit scoring a question the memory holds). */
-  exclude?: string
 }
 
 export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<string, number>, ranked: readonly ScoredPassage[], asked?: AskedContext): FactCandidate[] {
@@ -420,7 +418,7 @@ export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<str
         kind === 'news' ? 1 : 0,
         fact.body.length < 40 ? 1 : 0,
         fact.body.length > 300 ? 1 : 0,
-        asked && asked.memory.size > 0 ? askedSimilarity(terms.terms, asked.memory.get(traits.key), asked.weightOf, asked.exclude) : 0,
+        asked && asked.memory.size > 0 ? askedSimilarity(terms.terms, asked.memory.get(traits.key), asked.weightOf) : 0,
       ]
       out.push({ fact, passage, rank, coverage: context.weighted, ownCoverage: own.weighted, missingMax: context.missingMax, types, features })
     }
