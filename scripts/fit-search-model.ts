@@ -38,8 +38,12 @@ const MIN_HIGH = 20
 const FOLD_REPEATS = Number(arg('repeats') ?? 5)
 const MIN_ABSTENTION = 0.95
 const MODEL_FILE = path.join(ROOT, 'app', 'lib', 'search', 'core', 'model.json')
-/** Facts an answerable question is remembered by: the first that answered it among its candidates. */
-const ASKED_FACTS = 3
+/**
+ * Facts an answerable question is remembered by: every candidate that answered it, up to this many. Not just
+ * the first few: the same fact is often printed in several records (a drawing, its cheat sheet, a topic note),
+ * and remembering only some copies made the memory, not the record's kind, pick which one is cited.
+ */
+const ASKED_FACTS = 12
 const ASKED = FACT_FEATURES.indexOf('askedBefore')
 
 interface Item {
