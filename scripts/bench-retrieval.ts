@@ -166,7 +166,6 @@ async function fieldBench(handle: DbHandle) {
     console.log(`  keyword peer (BM25, MiniSearch): figure in its top 3   ${peerHits}/${answerable.length} (${((100 * peerHits) / answerable.length).toFixed(1)}%)`)
     if (VERBOSE && split === 'tune') console.log(`  failures (tuning half):\n${formatFieldFailures(outcomes).replace(/^/gm, '    ')}`)
   }
-  // The second tuning set, for the record (the models are fitted on it: it is no test).
   // The tuning sets: fitted on, so their figures say nothing about generalisation (the test half does).
   for (const name of ['field-language-tune2', 'field-language-tune3', 'field-language-tune4', 'field-language-tune5', 'field-language-tune6']) {
     const file = path.join(ROOT, 'tests', 'eval', `${name}.jsonl`)

@@ -15,8 +15,8 @@ import { CANDIDATES } from '../app/lib/search/chain.server'
 import { labelOf } from '../app/lib/search/core/citations'
 import { decide } from '../app/lib/search/core/decide'
 import { ANSWER_FEATURES, type SearchModel } from '../app/lib/search/core/model'
-import { askedSimilarity, factKey, type AskedData, type AskedMemory, type AskedQuestion } from '../app/lib/search/core/asked'
-import { FACT_FEATURES, idfOf, termWeights } from '../app/lib/search/core/rank'
+import { askedScorer, factKey, type AskedData, type AskedMemory, type AskedQuestion } from '../app/lib/search/core/asked'
+import { FACT_FEATURES, stemWeigher, termWeights } from '../app/lib/search/core/rank'
 import { questionTerms } from '../app/lib/search/core/text'
 import type { Passage, QueryAnalysis } from '../app/lib/search/core/types'
 import { retrieve } from '../app/lib/search/retrieve.server'
@@ -179,7 +179,7 @@ async function main() {
     // Each answerable question's candidate facts, their features and which of them answer: the same in every
     // fold and every fold assignment (the features do not depend on the fact model), so worked out once.
     // The 'asked before' feature is the exception: it depends on which questions the memory holds, so it is
-    // filled in per fold (askedFeature), from the candidates' fact keys and the question's stems kept here.
+    // filled in per fold (factGroups), from the candidates' fact keys and the question's stems kept here.
     const groupOf = new Map(
       items.map((item) => {
         if (!item.answerable) return [item, null] as const
@@ -188,8 +188,7 @@ async function main() {
         const rows = decision.candidates.map((c) => c.features)
         const positive = decision.candidates.map((c) => isPositive(item.question, c.fact.text, c.passage))
         const keys = decision.candidates.map((c) => factKey(c.fact.body))
-        const weights = termWeights(terms, stats)
-        const weightOf = (stem: string) => weights.get(stem) ?? idfOf(stats, stem)
+        const weightOf = stemWeigher(termWeights(terms, stats), stats)
         return [item, positive.some(Boolean) ? { rows, positive, keys, stems: terms.terms, weightOf } : null] as const
       }),
     )
@@ -205,7 +204,11 @@ async function main() {
       for (const item of subset) {
         const entry = askedEntry(item)
         if (!entry) continue
-        for (const key of entry.facts) memory.set(key, [...(memory.get(key) ?? []), { id: entry.id, stems: entry.stems }])
+        for (const key of entry.facts) {
+          const questions = memory.get(key) ?? []
+          questions.push({ id: entry.id, stems: entry.stems })
+          memory.set(key, questions)
+        }
       }
       return memory
     }
@@ -214,9 +217,10 @@ async function main() {
       subset.flatMap((item) => {
         const group = groupOf.get(item)
         if (!group) return []
+        const askedBefore = askedScorer(memory, group.stems, group.weightOf, item.question.q)
         const rows = group.rows.map((row, i) => {
           const out = [...row]
-          out[ASKED] = askedSimilarity(group.stems, memory.get(group.keys[i]!), group.weightOf, item.question.q)
+          out[ASKED] = askedBefore(group.keys[i]!)
           return out
         })
         return [{ rows, positive: group.positive }]

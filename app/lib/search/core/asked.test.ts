@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { askedMemoryOf, askedSimilarity, factKey } from './asked'
+import { askedMemoryOf, askedScorer, factKey, type AskedQuestion } from './asked'
 import { decide } from './decide'
 import { MODEL, type SearchModel } from './model'
 import { FACT_FEATURES, buildCorpusStats, rankingText } from './rank'
@@ -7,6 +7,9 @@ import { questionTerms } from './text'
 import { analysis, passage } from './test-passages'
 
 const one = () => 1
+/** The scorer of a memory in which one fact answered the `asked` questions, read for that fact. */
+const askedSimilarity = (stems: string[], asked: AskedQuestion[] | undefined, weightOf: (stem: string) => number, exclude?: string) =>
+  askedScorer(new Map(asked ? [['fact', asked]] : []), stems, weightOf, exclude)('fact')
 
 describe('factKey', () => {
   it('is the same for the same words however they are cased, spaced or punctuated', () => {
@@ -17,7 +20,7 @@ describe('factKey', () => {
   })
 })
 
-describe('askedSimilarity', () => {
+describe('askedScorer', () => {
   it('is 1 for the same stems and 0 with nothing in common or no memory', () => {
     expect(askedSimilarity(['stripe', 'night'], [{ stems: ['night', 'stripe'] }], one)).toBe(1)
     expect(askedSimilarity(['stripe', 'night'], [{ stems: ['slump', 'concret'] }], one)).toBe(0)
@@ -29,6 +32,9 @@ describe('askedSimilarity', () => {
     const weightOf = (stem: string) => weights[stem] ?? 1
     const near = askedSimilarity(['stripe', 'night', 'road'], [{ stems: ['stripe', 'night', 'bright'] }, { stems: ['road'] }], weightOf)
     expect(near).toBeCloseTo(7 / 10.2, 5)
+  })
+  it('gives 0 to a fact no earlier question was answered by', () => {
+    expect(askedScorer(new Map([['fact', [{ stems: ['stripe'] }]]]), ['stripe'], one)('other fact')).toBe(0)
   })
   it('leaves out the question named by exclude (the fit scoring a question the memory holds)', () => {
     const asked = [{ id: 'q1', stems: ['stripe', 'night'] }, { id: 'q2', stems: ['stripe'] }]

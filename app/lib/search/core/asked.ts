@@ -45,26 +45,30 @@ export function factKey(body: string): string {
 }
 
 /**
- * How close the question is to the nearest earlier question this fact answered: 0 to 1, the weighted
- * Jaccard of their stems. `exclude` leaves one earlier question out (the fit scoring a question it holds).
+ * How close a question is to the nearest earlier question each fact answered, as a function of the fact's key:
+ * 0 to 1, the weighted Jaccard of their stems. The question's own stems and their weight are worked out once
+ * here, not once per candidate fact. `exclude` leaves one earlier question out (the fit scoring a question the
+ * memory holds).
  */
-export function askedSimilarity(stems: readonly string[], asked: readonly AskedQuestion[] | undefined, weightOf: (stem: string) => number, exclude?: string): number {
-  if (!asked || asked.length === 0 || stems.length === 0) return 0
+export function askedScorer(memory: AskedMemory, stems: readonly string[], weightOf: (stem: string) => number, exclude?: string): (key: string) => number {
+  if (memory.size === 0 || stems.length === 0) return () => 0
   const own = new Set(stems)
   let ownWeight = 0
   for (const stem of own) ownWeight += weightOf(stem)
-  let best = 0
-  for (const earlier of asked) {
-    if (exclude !== undefined && earlier.id === exclude) continue
-    let shared = 0
-    let other = 0
-    for (const stem of earlier.stems) {
-      const w = weightOf(stem)
-      if (own.has(stem)) shared += w
-      else other += w
+  return (key) => {
+    let best = 0
+    for (const earlier of memory.get(key) ?? []) {
+      if (exclude !== undefined && earlier.id === exclude) continue
+      let shared = 0
+      let other = 0
+      for (const stem of earlier.stems) {
+        const w = weightOf(stem)
+        if (own.has(stem)) shared += w
+        else other += w
+      }
+      const union = ownWeight + other
+      if (union > 0 && shared / union > best) best = shared / union
     }
-    const union = ownWeight + other
-    if (union > 0 && shared / union > best) best = shared / union
+    return best
   }
-  return best
 }

@@ -20,8 +20,8 @@
 import { answerTypeOf, type AnswerType } from './answer-type'
 import { LEXICON, expansionsOf } from './lexicon'
 import { ANSWER_FEATURES, MODEL, answerProbability, factProbabilities, factScore, type SearchModel } from './model'
-import { askedMemoryOf, type AskedMemory } from './asked'
-import { FACT_FEATURES, corpusHasPrefix, factCandidates, idfOf, questionFigures, questionPairs, scorePassages, termWeights, type CorpusStats, type FactCandidate, type ScoredPassage } from './rank'
+import { askedMemoryOf, askedScorer, type AskedMemory } from './asked'
+import { FACT_FEATURES, corpusHasPrefix, factCandidates, questionFigures, questionPairs, scorePassages, stemWeigher, termWeights, type CorpusStats, type FactCandidate, type ScoredPassage } from './rank'
 import { findOtherState } from './query'
 import { hasFieldVocabulary } from './scope'
 import { headingStems, quantitiesOf, saysNoConfirmedValue, termFound, type QuestionTerms } from './text'
@@ -169,16 +169,8 @@ export function decide(
     .sort((a, b) => b.scored.bm25 - a.scored.bm25 || a.index - b.index)
     .map(({ scored }) => scored)
   const question = { terms, pairs: questionPairs(analysis.corrected || analysis.original, terms), answerType, figures: questionFigures(analysis), numbers: terms.numbers }
-  // The weight of an earlier question's stems that this one lacks, worked out once per stem.
-  const stemWeights = new Map<string, number>()
-  const raw = factCandidates(question, weights, ranked, {
-    memory: asked?.memory ?? askedMemoryOf(model.asked),
-    weightOf: (stem) => {
-      let weight = weights.get(stem) ?? stemWeights.get(stem)
-      if (weight === undefined) stemWeights.set(stem, (weight = idfOf(stats, stem)))
-      return weight
-    },
-  })
+  const askedBefore = askedScorer(asked?.memory ?? askedMemoryOf(model.asked), terms.terms, stemWeigher(weights, stats))
+  const raw = factCandidates(question, weights, ranked, askedBefore)
   const probabilities = factProbabilities(raw.map((candidate) => factScore(candidate.features, model)))
   const candidates: SelectedFact[] = raw
     .map((candidate, i) => ({ ...candidate, probability: probabilities[i]! }))

@@ -12,7 +12,7 @@
  * Pure.
  */
 import { factAnswerTypes, type AnswerType } from './answer-type'
-import { askedSimilarity, factKey, type AskedMemory } from './asked'
+import { factKey } from './asked'
 import type { Passage, QueryAnalysis } from './types'
 import { tokenize } from './tokenize'
 import { factsOf, givesMethod, hasStem, quantitiesOf, saysNoConfirmedValue, stemsMatch, type Fact, type QuestionTerms } from './text'
@@ -91,6 +91,20 @@ function documentFrequency(stats: CorpusStats, stem: string): number {
 export function idfOf(stats: CorpusStats, stem: string): number {
   const df = documentFrequency(stats, stem)
   return Math.max(0.05, Math.log(1 + (stats.n - df + 0.5) / (df + 0.5)))
+}
+
+/**
+ * The weight of any stem beside a question's own terms: the question's term weight, else the corpus idf
+ * (worked out once per stem). Compares a question with earlier ones (asked.ts) the same way in a search and in
+ * the fit.
+ */
+export function stemWeigher(weights: ReadonlyMap<string, number>, stats: CorpusStats): (stem: string) => number {
+  const known = new Map<string, number>()
+  return (stem) => {
+    let weight = weights.get(stem) ?? known.get(stem)
+    if (weight === undefined) known.set(stem, (weight = idfOf(stats, stem)))
+    return weight
+  }
 }
 
 /** Weight per question term: corpus idf, the rarest form when a lexicon alternative is rarer than the word. */
@@ -359,13 +373,13 @@ function traitsOf(fact: Fact): FactTraits {
   return traits
 }
 
-/** Earlier questions and the facts that answered them (asked.ts), with the weight of a stem for comparing questions. */
-export interface AskedContext {
-  memory: AskedMemory
-  weightOf: (stem: string) => number
-}
-
-export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<string, number>, ranked: readonly ScoredPassage[], asked?: AskedContext): FactCandidate[] {
+/** `askedBefore`: how close the question is to earlier questions a fact answered, by the fact's key (asked.ts). */
+export function factCandidates(
+  question: QuestionFacts,
+  weights: ReadonlyMap<string, number>,
+  ranked: readonly ScoredPassage[],
+  askedBefore: (key: string) => number = () => 0,
+): FactCandidate[] {
   const { terms } = question
   const focus = focusTerm(terms, weights)
   const best = ranked[0]?.relative ?? 0
@@ -418,7 +432,7 @@ export function factCandidates(question: QuestionFacts, weights: ReadonlyMap<str
         kind === 'news' ? 1 : 0,
         fact.body.length < 40 ? 1 : 0,
         fact.body.length > 300 ? 1 : 0,
-        asked && asked.memory.size > 0 ? askedSimilarity(terms.terms, asked.memory.get(traits.key), asked.weightOf) : 0,
+        askedBefore(traits.key),
       ]
       out.push({ fact, passage, rank, coverage: context.weighted, ownCoverage: own.weighted, missingMax: context.missingMax, types, features })
     }
