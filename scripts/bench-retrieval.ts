@@ -21,7 +21,7 @@ import type { RetrievalMode } from '../app/lib/search/core/types'
 import MiniSearch from 'minisearch'
 import { answerOffline, prepareIndex } from '../app/lib/offline/answer'
 import { offlineIndex } from '../app/lib/offline/index.server'
-import { fieldOutcome, formatFieldFailures, formatFieldSummary, parseFieldQuestions, summarizeField, type FieldQuestion } from '../tests/eval/field-score'
+import { TUNING_SETS, fieldOutcome, formatFieldFailures, formatFieldSummary, parseFieldQuestions, summarizeField, type FieldQuestion } from '../tests/eval/field-score'
 import {
   containsAny,
   firstHitRank,
@@ -167,7 +167,7 @@ async function fieldBench(handle: DbHandle) {
     if (VERBOSE && split === 'tune') console.log(`  failures (tuning half):\n${formatFieldFailures(outcomes).replace(/^/gm, '    ')}`)
   }
   // The tuning sets: fitted on, so their figures say nothing about generalisation (the test half does).
-  for (const name of ['field-language-tune2', 'field-language-tune3', 'field-language-tune4', 'field-language-tune5', 'field-language-tune6']) {
+  for (const name of TUNING_SETS) {
     const file = path.join(ROOT, 'tests', 'eval', `${name}.jsonl`)
     const outcomes = []
     for (const question of parseFieldQuestions(fs.readFileSync(file, 'utf8'), file)) outcomes.push(fieldOutcome(question, await runSearch(handle, { query: question.q, specBook: 'both', userRole: 'inspector' })))

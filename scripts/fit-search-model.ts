@@ -5,8 +5,9 @@
 //   of the time, and the answer floor where the unknown and out-of-scope questions are abstained on at
 //   least MIN_ABSTENTION of the time.
 // Fitted on the tuning questions only: tests/eval/questions.jsonl (the own set), the tuning half of
-// tests/eval/field-language.jsonl, tests/eval/field-language-tune2.jsonl to -tune6.jsonl. The test half, tests/eval/paraphrases.jsonl and the shared dev sample are
-// never read here; bench:retrieval scores them.
+// tests/eval/field-language.jsonl, and the tuning sets named in tests/eval/field-score.ts (TUNING_SETS). The
+// test half, tests/eval/paraphrases.jsonl and the shared dev sample are never read here; bench:retrieval
+// scores them.
 // Usage: npm run fit:search [-- --data-dir DIR] [--dry-run] [--repeats N]
 import fs from 'node:fs'
 import path from 'node:path'
@@ -21,7 +22,7 @@ import { questionTerms } from '../app/lib/search/core/text'
 import type { Passage, QueryAnalysis } from '../app/lib/search/core/types'
 import { retrieve } from '../app/lib/search/retrieve.server'
 import { getCorpusKnowledge } from '../app/lib/search/vocabulary.server'
-import { parseFieldQuestions } from '../tests/eval/field-score'
+import { TUNING_SETS, parseFieldQuestions } from '../tests/eval/field-score'
 import { containsAny, parseQuestions, type EvalQuestion } from '../tests/eval/score'
 import { openCorpusDatabase } from './corpus-database'
 
@@ -156,12 +157,9 @@ function isPositive(question: EvalQuestion, text: string, passage: Passage): boo
 async function main() {
   const own = parseQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/questions.jsonl'), 'utf8'))
   const tune = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language.jsonl'), 'utf8')).filter((q) => q.split === 'tune')
-  const tune2 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune2.jsonl'), 'utf8'))
-  const tune3 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune3.jsonl'), 'utf8'))
-  const tune4 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune4.jsonl'), 'utf8'))
-  const tune5 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune5.jsonl'), 'utf8'))
-  const tune6 = parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval/field-language-tune6.jsonl'), 'utf8'))
-  const questions: EvalQuestion[] = [...own, ...tune, ...tune2, ...tune3, ...tune4, ...tune5, ...tune6]
+  const tuningSets = TUNING_SETS.map((name) => [name, parseFieldQuestions(fs.readFileSync(path.join(ROOT, 'tests/eval', `${name}.jsonl`), 'utf8'), name)] as const)
+  const sets: ReadonlyArray<readonly [string, readonly EvalQuestion[]]> = [['own set', own], ['field tune half', tune], ...tuningSets]
+  const questions: EvalQuestion[] = sets.flatMap(([, set]) => set)
   const database = await openCorpusDatabase({ dataDir: arg('data-dir'), prefix: 'fit-search' })
   const { handle } = database
   try {
@@ -336,8 +334,8 @@ async function main() {
       const right = bin.filter((r) => r.label === 1).length
       console.log(`  ${lo.toFixed(1)}-${Math.min(hi, 1).toFixed(1)}  ${String(bin.length).padStart(4)} answers  ${bin.length ? ((100 * right) / bin.length).toFixed(1) : '-'.padStart(4)}% right`)
     }
-    for (const [name, set] of [['own set', own], ['field tune half', tune], ['tune2', tune2], ['tune3', tune3], ['tune4', tune4], ['tune5', tune5], ['tune6', tune6]] as const) {
-      const inSet = rows.filter((r) => (set as EvalQuestion[]).includes(r.item.question))
+    for (const [name, set] of sets) {
+      const inSet = rows.filter((r) => set.includes(r.item.question))
       const ans = inSet.filter((r) => r.item.answerable)
       const neg = inSet.filter((r) => !r.item.answerable)
       console.log(`  out of fold, ${name}: answered right ${ans.filter((r) => r.p >= answerFloor && r.label === 1).length}/${ans.length}, abstained ${neg.filter((r) => r.p < answerFloor).length}/${neg.length}, high wrong ${inSet.filter((r) => r.p >= high && r.label === 0).length}`)

@@ -31,6 +31,12 @@ describe('answerTypeOf: what a question asks for', () => {
     ["whats the fine if a driver hits one of my guys", 'money'],
     ['how much does an inspector get paid', 'money'],
     ['torque on the splice bolts', 'torque'],
+    // A named thing asked about as a whole wants the sentence that says what it is.
+    ['What is SC-T-29?', 'definition'],
+    ['whats sc t 22', 'definition'],
+    ['sc t 29 what is it', 'definition'],
+    ['what does 401.4.30 cover', 'definition'],
+    ['what is a TMA', 'definition'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type)
   })
@@ -39,6 +45,13 @@ describe('answerTypeOf: what a question asks for', () => {
     expect(answerTypeOf('does the fly ash count in the water cement ratio')).toBeNull()
     expect(answerTypeOf('can we stripe on damp pavement')).toBeNull()
     expect(answerTypeOf('on a six foot lane can I skip the taper')).toBeNull()
+  })
+
+  it('does not read a property, a person or an action as a thing to define', () => {
+    expect(answerTypeOf('what is the pattern for a broken skip line')).not.toBe('definition')
+    expect(answerTypeOf('whats a passing grade on the earthwork exam')).not.toBe('definition')
+    expect(answerTypeOf('what is our limit on the cores')).not.toBe('definition')
+    expect(answerTypeOf('what do we use for tack')).not.toBe('definition')
   })
 
   it("reads 'pay' alone as the pay factor of a lot, not dollars", () => {
@@ -59,6 +72,15 @@ describe('factAnswerTypes and leadFigure: what a fact states, and the figure tha
     expect([...factAnswerTypes('Tighten the nuts to 100 ft-lb.')]).toContain('torque')
     expect([...factAnswerTypes('An average of 93.0 percent earns full pay.')]).not.toContain('money')
     expect([...factAnswerTypes('the citation [Section 401, 2007] does not count')]).toEqual([])
+  })
+
+  it('reads a sentence that says what a thing is, and not a figure stated of a subject', () => {
+    expect([...factAnswerTypes("SC-T-29 is SCDOT's one-point Proctor: a quick field check.")]).toContain('definition')
+    expect([...factAnswerTypes('It is the one-point Proctor of SCDOT field moisture-density control.')]).toContain('definition')
+    expect([...factAnswerTypes('Section 105 covers control of work.')]).toContain('definition')
+    expect([...factAnswerTypes('Rural advance warning signs are 500 ft apart.')]).not.toContain('definition')
+    expect([...factAnswerTypes('The minimum is 6 in.')]).not.toContain('definition')
+    expect([...factAnswerTypes('If the lot fails, it is cored again.')]).not.toContain('definition')
   })
 
   it('leads with the one figure of the asked type, a restatement in brackets included', () => {

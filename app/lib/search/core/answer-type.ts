@@ -20,6 +20,7 @@ export const ANSWER_TYPES = [
   'reference', // which test, standard, form, section, table, spec
   'who', // an office or a role
   'name', // what is it called, what does X stand for
+  'definition', // what is SC-T-29, what does Section 105 cover: the sentence that says what a thing is
 ] as const
 export type AnswerType = (typeof ANSWER_TYPES)[number]
 
@@ -27,6 +28,23 @@ interface Rule {
   type: AnswerType
   pattern: RegExp
 }
+
+// 'What is X', 'whats sc t 22', 'sc t 29 what is it', 'what does 401.4.30 cover': a short named thing, asked
+// about as a whole. 'The' starts a property ('what is the pattern for ...'), so it does not start a subject;
+// nor is a subject with a person, an action or a property in it a thing to define ('what is our limit').
+const NOT_SUBJECT_WORD =
+  'do|does|did|can|should|must|will|would|go|goes|use|need|needs|have|has|get|i|we|you|my|our|limit|minimum|maximum|min|max|tolerance|rate|spacing|temp|temperature|size|psi|percent|depth|height|width|length|thickness|slump|weather|forecast|price|recipe|speed|passing|score'
+const SUBJECT_WORD = String.raw`(?!(?:${NOT_SUBJECT_WORD})\b)[\w\-./#]+`
+const SUBJECT = String.raw`(?!the\b)(?:an?\s+)?${SUBJECT_WORD}(?:\s+${SUBJECT_WORD}){0,6}?`
+const DEFINITION = new RegExp(
+  [
+    String.raw`^\W*(?:(?:so|and|ok|okay|hey|um|uh)\W+)*(?:whats|what(?:'s|\s+is|\s+are))\s+${SUBJECT}\s*(?:used for|for|about|exactly|again)?\W*$`,
+    String.raw`^\W*${SUBJECT},?\s+what(?:'s|\s+is|\s+are)\s+(?:it|that|this|they|those)\W*$`,
+    String.raw`^\W*(?:define|explain|tell me about)\s+${SUBJECT}\W*$`,
+    String.raw`^\W*what does\s+${SUBJECT}\s+(?:cover|do|deal with|say|govern)\W*$`,
+  ].join('|'),
+  'i',
+)
 
 // Order matters: the first rule that matches names the type. Specific units beat the generic 'how long'.
 const QUESTION_RULES: Rule[] = [
@@ -47,6 +65,7 @@ const QUESTION_RULES: Rule[] = [
   { type: 'reference', pattern: /\b(which|what) (test|tests|method|astm|aashto|standard|spec|specification|section|subsection|table|form|qpl|rule|osha rule|manual|part|chapter|course|class|edition|version|level)\b|\b(astm|aashto) what\b|\bwhat (astm|aashto|sc-t|sc-m)\b|\bunder what\b|\bwhat number\b|\b(mutcd|osha|aashto|astm|cfr) (section|rule|part|table|standard)\b|\b(section|rule|subsection|table) (that|which) (says|covers|requires|deals|has)\b/i },
   { type: 'who', pattern: /\bwho\b|\bwhose\b|\bwhich (office|engineer|person|district|inspector|official)\b/i },
   { type: 'name', pattern: /\bwhat('s| is| are)? (that|this|it) called\b|\bstand for\b|\bwhat does .* (mean|stand for)\b|\bcalled\b|\bwhat kind of\b/i },
+  { type: 'definition', pattern: DEFINITION },
 ]
 
 /** The type of answer a question asks for, or null (a yes/no, a how-to or a general question). */
@@ -74,6 +93,12 @@ const FACT_RULES: Array<{ type: AnswerType; pattern: RegExp }> = [
   { type: 'length', pattern: new RegExp(String.raw`\b\d+\s*(?:ft|feet|foot)\s*\d+\s*(?:in|inches)\b|\b\d+'\s*-?\s*\d+"|(?:${NUMBER}|${FRACTION})\s*-?\s*(?:ft|feet|foot|in\.?|inches|inch|mm|cm|m\b|miles?|mile|yd|yards?|mils?)\b|\b(?:half|quarter) mile\b|\bT/\d\b`, 'i') },
   { type: 'count', pattern: new RegExp(String.raw`\b(?:${NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+(?:readings?|tests?|samples?|cores?|elements?|lamps?|sublots?|lots?|bolts?|posts?|sections?|cylinders?|shots?|signs?|devices?|specimens?|locations?|times|lanes?)\b|\b(?:every|each|per)\s+(?:${NUMBER}\s*)?(?:ft|feet|tons?|lots?|sublots?|day|days|load|shipment|lift)\b|\bonce (?:a|per|every)\b`, 'i') },
   { type: 'reference', pattern: /\b(?:AASHTO\s+[MRT]\s?\d+|ASTM\s+[A-Z]\s?\d+|SC-[MT]-\d+|QPL\s?\d+|Section\s+\d{3}(?:\.\d+)*|Table\s+\d[A-Z]-\d+|\d{3}\.\d+(?:\.\d+)*|29 CFR|23 CFR|MUTCD\s+\d[A-Z]|Form\s+\d|Level\s+\d|TL-\d)\b/i },
+  // A sentence saying what a thing is: 'SC-T-29 is SCDOT's one-point Proctor', 'It is the ...', 'Section 105 covers ...'.
+  {
+    type: 'definition',
+    pattern:
+      /^(?:(?!(?:The|A|An|If|When|For|In|On|At|Each|Every|All|No)\b)[A-Z0-9][\w\-./'’]*(?:\s+[\w\-./'’()]+){0,6}?|It|This (?:method|section|test|specification|standard|drawing|supplement|manual|form|record|document|procedure|division|subsection))\s+(?:(?:is|are)\s+(?:a|an|the|SCDOT's|SCDOT|one|where|how|what|used)\b|covers|governs|sets|lists|means|stands for|describes|deals with)\s/,
+  },
   { type: 'who', pattern: /\b(?:Engineer|Administrator|Inspector|District|Resident Construction|Office|Department|contractor|Director|Manager|supervisor|technician)\b/ },
 ]
 
@@ -90,7 +115,7 @@ export function factAnswerTypes(text: string): Set<AnswerType> {
  * '15 minutes' for 'how long can I hold'): what the answer leads with. Null when there is none or several.
  */
 export function leadFigure(text: string, type: AnswerType | null): string | null {
-  if (!type || type === 'who' || type === 'name' || type === 'reference' || type === 'count') return null
+  if (!type || type === 'who' || type === 'name' || type === 'definition' || type === 'reference' || type === 'count') return null
   const rule = FACT_RULES.find((candidate) => candidate.type === type)
   if (!rule) return null
   const plain = text.replace(/\[[^\]]*\]/g, ' ')

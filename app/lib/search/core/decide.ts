@@ -5,9 +5,11 @@
  * 1. The core ranks the candidates itself (rank.ts BM25 over corpus-wide weights), whatever retrieval
  *    found them.
  * 2. Every fact of the best passages gets the fact model's probability of being the answer; the best leads.
- *    Up to three more follow when they come close (half the lead's probability and at least MIN_MORE), at
- *    most two from one passage, none that repeats a chosen one, and only facts with figures after a lead
- *    with a figure when the question asks for one.
+ *    Up to three more follow when they come close (a tenth of the lead's probability and at least MIN_MORE),
+ *    at most two from one passage, none that repeats a chosen one, and only facts with figures after a lead
+ *    with a figure when the question asks for one. When the lead's record is cited only by its title and a
+ *    close fact states the same figures in a record cited by number (a section, a drawing, a table), that
+ *    fact leads instead, so the answer cites what an inspector can look up.
  * 3. The answer model turns the lead's probability, its margin over the next fact, coverage, the answer
  *    type, unknown words and the other signals into the probability that the answer is right. At or
  *    above `thresholds.high` the answer is 'high', at or above `thresholds.answer` 'medium'; below, the
@@ -18,6 +20,7 @@
  *    abstains; another state, or a question with no road-construction vocabulary at all, is out of scope.
  */
 import { answerTypeOf, type AnswerType } from './answer-type'
+import { citationOf } from './citations'
 import { LEXICON, expansionsOf } from './lexicon'
 import { ANSWER_FEATURES, MODEL, answerProbability, factProbabilities, factScore, type SearchModel } from './model'
 import { askedMemoryOf, askedScorer, type AskedMemory } from './asked'
@@ -107,6 +110,34 @@ export function selectFacts(candidates: readonly SelectedFact[], terms: Question
   return chosen
 }
 
+/**
+ * A fact with the lead's figures, from a record cited by number, may take the lead's place when it is at least
+ * this share of the lead's probability (and covers the question as well).
+ */
+const SAME_FIGURE_SHARE = 0.5
+
+/**
+ * The same figure printed in a note cited only by its title ('Guardrail and barriers (topic note; section
+ * numbers to verify)') and in a record cited by a number an inspector can look up (Drawing G501, a section,
+ * a table): the numbered record leads, so the answer cites it. The figure, and so the answer, stays the same.
+ */
+export function preferNumberedRecord(candidates: SelectedFact[]): void {
+  const top = candidates[0]
+  if (!top || citationOf(top.passage).type !== 'other' || saysNoConfirmedValue(top.fact)) return
+  const figures = quantitiesOf(top.fact.body)
+  if (figures.length === 0) return
+  const numbered = candidates.find(
+    (c) =>
+      c !== top &&
+      c.probability >= SAME_FIGURE_SHARE * top.probability &&
+      c.coverage >= top.coverage &&
+      !saysNoConfirmedValue(c.fact) &&
+      citationOf(c.passage).type !== 'other' &&
+      figures.every((figure) => quantitiesOf(c.fact.body).includes(figure)),
+  )
+  if (numbered) candidates.splice(0, 0, ...candidates.splice(candidates.indexOf(numbered), 1))
+}
+
 /** The heaviest question term a candidate (fact and headings) lacks, or null when it holds them all. */
 function heaviestMissing(terms: QuestionTerms, weights: ReadonlyMap<string, number>, candidate: FactCandidate): string | null {
   const heading = headingStems(candidate.passage)
@@ -191,6 +222,7 @@ export function decide(
     )
     if (negative) candidates.splice(0, 0, ...candidates.splice(candidates.indexOf(negative), 1))
   }
+  preferNumberedRecord(candidates)
   const facts = selectFacts(candidates, terms)
   const domain = inDomain(analysis, terms, stats)
   const lead = facts[0]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { extractRefs, normalizeRef, withParents } from './refs'
+import { extractRefs, joinScdotRefs, normalizeRef, withParents } from './refs'
 
 describe('extractRefs', () => {
   it.each([
@@ -73,6 +73,14 @@ describe('extractRefs', () => {
     expect(extractRefs('the mat temperature is 285', { query: true })).toEqual([])
     expect(extractRefs('requirements of 714 for pipe', { query: true })).toEqual(['714'])
     expect(extractRefs('section 401 and section 402', { query: true })).toEqual(['401', '402'])
+  })
+})
+
+describe('joinScdotRefs', () => {
+  it('writes a spaced or run-together SCDOT identifier as one word and leaves other text alone', () => {
+    expect(joinScdotRefs('whats sc t 22')).toBe('whats sc-t-22')
+    expect(joinScdotRefs('SC M 810-4 and sct29, SC-T-31')).toBe('sc-m-810-4 and sc-t-29, sc-t-31')
+    expect(joinScdotRefs('the sc road section 401.4')).toBe('the sc road section 401.4')
   })
 })
 

@@ -159,6 +159,16 @@ export function extractRefs(text: string, options: ExtractRefsOptions = {}): str
   return refs
 }
 
+/**
+ * The text with SCDOT supplemental specifications and test methods written as one word ('whats sc t 22' ->
+ * 'whats sc-t-22'), so a question's terms hold the identifier however it was typed or spoken.
+ */
+export function joinScdotRefs(text: string): string {
+  return text.replace(/\bsc[\s_.-]*([mt])[\s_.-]*(\d{1,3})(?:-(\d{1,2})\b)?(?!\d|\.\d)/gi, (_m, letter: string, number: string, part?: string) =>
+    `sc-${letter.toLowerCase()}-${Number(number)}${part ? `-${Number(part)}` : ''}`,
+  )
+}
+
 /** One identifier as the user or the corpus writes it, in the canonical ref form ('SC T 29' -> 'sc-t-29'). */
 export function normalizeRef(s: string): string {
   return extractRefs(s, { query: true })[0] ?? s.trim().toLowerCase().replace(/\s+/g, ' ')

@@ -71,6 +71,11 @@ describe('question terms and coverage', () => {
     expect(questionTerms(analysis('what section covers hot mix asphalt')).wantsFigure).toBe(false)
   })
 
+  it('holds an SCDOT identifier however it was typed, and no apostrophe-less question word', () => {
+    expect(questionTerms(analysis('whats sc t 22')).terms).toEqual(['sc-t-22'])
+    expect(questionTerms(analysis('sc m 810-4 seeding')).terms).toEqual(['sc-m-810-4', ...tokenize('seeding')])
+  })
+
   it("keeps the asking verbs of a how-to-work-it-out question out of its content terms", () => {
     const tack = questionTerms(analysis('how do i figure the tack rate'))
     expect(tack.wantsFormula).toBe(true)

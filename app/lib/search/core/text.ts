@@ -7,6 +7,7 @@
  * the tokenizer's light stemmer leaves agent nouns alone, and questions use them.
  */
 import { tokenize } from './tokenize'
+import { joinScdotRefs } from './refs'
 import { alternativesFor } from './lexicon'
 import type { Passage, QueryAnalysis } from './types'
 
@@ -21,7 +22,9 @@ const GENERIC_WORDS =
   'minimum maximum min max limit limits deadline amount number go goes size big large ' +
   // Talk and voice transcripts: fillers and chat that name no subject.
   'like um uh okay ok gonna gotta got get wanna let lets yeah so just still really guy guys thing things stuff ' +
-  'anything something supposed today tomorrow morning want wants think kind sort actually basically anyway'
+  'anything something supposed today tomorrow morning want wants think kind sort actually basically anyway ' +
+  // Question words typed without their apostrophe ('whats', 'hows').
+  'whats hows wheres whos'
 
 const GENERIC: ReadonlySet<string> = new Set(tokenize(GENERIC_WORDS))
 
@@ -93,7 +96,7 @@ const FORMULA_QUESTION = /\b(formula|equation|calculate|calculation|compute|work
 const FORMULA_VERBS: ReadonlySet<string> = new Set(tokenize('figure compute calculate calculation determine'))
 
 export function questionTerms(analysis: Pick<QueryAnalysis, 'corrected' | 'original' | 'expansions' | 'numbers'>): QuestionTerms {
-  const text = analysis.corrected || analysis.original
+  const text = joinScdotRefs(analysis.corrected || analysis.original)
   const wantsFormula = FORMULA_QUESTION.test(text)
   const terms = [...new Set(tokenize(text))].filter((term) => !GENERIC.has(term) && !(wantsFormula && FORMULA_VERBS.has(term)))
   const lexiconAlternatives = alternativesFor(text)
