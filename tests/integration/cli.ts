@@ -22,10 +22,12 @@ export function runCli(
     })
     let stdout = ''
     let stderr = ''
+    // A guard against a hung CLI, not a speed check: on a loaded two-core CI machine a folder ingest (tsx
+    // compiling the app's modules, the corpus, LSA) has taken over 90 s (docs/decisions/013).
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`CLI timed out\n${stdout}\n${stderr}`))
-    }, options.timeoutMs ?? 90_000)
+    }, options.timeoutMs ?? 240_000)
     child.stdout.on('data', (data) => (stdout += data))
     child.stderr.on('data', (data) => {
       stderr += data
