@@ -68,6 +68,10 @@ function sectionNumber(raw: string, rest: string): string | null {
   return n
 }
 
+/** An SCDOT supplemental specification or test method however it is written: SC-M-400, 'sc t 29', 'sct29', SC-M-810-4. */
+const SCDOT_REF = /\bsc[\s_.-]*([mt])[\s_.-]*(\d{1,3})(?:-(\d{1,2})\b)?(?!\d|\.\d)/i
+const SCDOT_REFS = new RegExp(SCDOT_REF.source, 'gi')
+
 export function extractRefs(text: string, options: ExtractRefsOptions = {}): string[] {
   const refs: string[] = []
   const add = (ref: string) => {
@@ -77,7 +81,7 @@ export function extractRefs(text: string, options: ExtractRefsOptions = {}): str
   const work = { text: text.normalize('NFKC').replace(/[\u2010-\u2015]/g, '-') }
 
   // SCDOT supplemental specifications and test methods: SC-M-400, SC-T-29, 'sc t 29', 'sct29', SC-M-810-4.
-  consume(work, /\bsc[\s_.-]*([mt])[\s_.-]*(\d{1,3})(?:-(\d{1,2})\b)?(?!\d|\.\d)/i, (m) => {
+  consume(work, SCDOT_REF, (m) => {
     add(`sc-${m[1]}-${Number(m[2])}${m[3] ? `-${Number(m[3])}` : ''}`)
   })
   // National standards: AASHTO T 99, AASHTO M 145, ASTM D1557.
@@ -164,7 +168,7 @@ export function extractRefs(text: string, options: ExtractRefsOptions = {}): str
  * 'whats sc-t-22'), so a question's terms hold the identifier however it was typed or spoken.
  */
 export function joinScdotRefs(text: string): string {
-  return text.replace(/\bsc[\s_.-]*([mt])[\s_.-]*(\d{1,3})(?:-(\d{1,2})\b)?(?!\d|\.\d)/gi, (_m, letter: string, number: string, part?: string) =>
+  return text.replace(SCDOT_REFS, (_m, letter: string, number: string, part?: string) =>
     `sc-${letter.toLowerCase()}-${Number(number)}${part ? `-${Number(part)}` : ''}`,
   )
 }
