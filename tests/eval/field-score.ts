@@ -18,7 +18,7 @@ import type { SearchResult } from '../../app/lib/search/core/types'
 import { citationTexts, containsAny, evalQuestionSchema, isAbstention } from './score'
 
 /** The plain-language tuning sets beside the held-out set's tuning half, in the order they were written (README). */
-export const TUNING_SETS = ['field-language-tune2', 'field-language-tune3', 'field-language-tune4', 'field-language-tune5', 'field-language-tune6'] as const
+export const TUNING_SETS = ['field-language-tune2', 'field-language-tune3', 'field-language-tune4', 'field-language-tune5', 'field-language-tune6', 'field-language-tune7'] as const
 
 export const FIELD_KINDS = ['answer', 'unknown-in-domain', 'out-of-scope'] as const
 export const fieldQuestionSchema = evalQuestionSchema.extend({

@@ -37,6 +37,8 @@ describe('answerTypeOf: what a question asks for', () => {
     ['sc t 29 what is it', 'definition'],
     ['what does 401.4.30 cover', 'definition'],
     ['what is a TMA', 'definition'],
+    ['What is the Minimum Sample Requirement workbook for?', 'definition'],
+    ['whats the nuclear gauge used for', 'definition'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type)
   })

@@ -42,6 +42,8 @@ const DEFINITION = new RegExp(
     String.raw`^\W*${SUBJECT},?\s+what(?:'s|\s+is|\s+are)\s+(?:it|that|this|they|those)\W*$`,
     String.raw`^\W*(?:define|explain|tell me about)\s+${SUBJECT}\W*$`,
     String.raw`^\W*what does\s+${SUBJECT}\s+(?:cover|do|deal with|say|govern)\W*$`,
+    // What a named thing is for: 'what is the Minimum Sample Requirement workbook for' (a name may hold 'minimum').
+    String.raw`^\W*(?:whats|what(?:'s|\s+is|\s+are))\s+(?:the\s+|an?\s+)?[\w\-./#]+(?:\s+[\w\-./#]+){0,6}?\s+(?:used\s+)?for\W*$`,
   ].join('|'),
   'i',
 )

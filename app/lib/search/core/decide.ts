@@ -271,7 +271,7 @@ export function decide(
         ? 'no-content-words'
         : saysNoConfirmedValue(lead.fact) && !namesNewReference(lead, terms, answerType)
           ? 'not-confirmed'
-          : (terms.wantsFigure || (answerType !== null && FIGURE_TYPES.has(answerType))) && !terms.wantsFormula && !statesFigure(lead)
+          : ((terms.wantsFigure && answerType !== 'definition') || (answerType !== null && FIGURE_TYPES.has(answerType))) && !terms.wantsFormula && !statesFigure(lead)
             ? 'no-figure'
             : null
   let verdict: Verdict
