@@ -1,16 +1,6 @@
-// Worker thread for ./offload.ts: runs the CPU-bound ingest tasks of ./pdf-prepare.ts off the server's
-// event loop. The TypeScript sources are loaded through tsx, which the ingest CLI needs anyway.
-import { parentPort } from 'node:worker_threads'
+// The development server's ingest worker thread (./offload.ts): ./cpu-thread.ts through tsx. The production
+// server starts the built copy instead (<build>/cli/cpu-worker.mjs, scripts/build-cli.mjs).
 import { register } from 'tsx/esm/api'
 
 register()
-const { inProcess } = await import('./pdf-prepare.ts')
-
-parentPort.on('message', async ({ task, args }) => {
-  try {
-    const result = await inProcess[task](...args)
-    parentPort.postMessage({ ok: true, result })
-  } catch (error) {
-    parentPort.postMessage({ ok: false, error: { name: error?.name, code: error?.code, message: error?.message ?? String(error) } })
-  }
-})
+await import('./cpu-thread.ts')

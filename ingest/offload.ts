@@ -1,9 +1,11 @@
 /**
  * Runs the CPU-bound ingest tasks (read and parse a PDF, train the embedding model) in a worker thread,
  * one worker per task, so a server that ingests keeps answering requests: pdf.js and the SVD would
- * otherwise hold its event loop for seconds to minutes. When the worker cannot start (tsx missing from a
- * production install), the task runs in process, as in the CLI.
+ * otherwise hold its event loop for seconds to minutes. The production server starts the worker's build
+ * (<build>/cli/cpu-worker.mjs, made by `npm run build`: scripts/build-cli.mjs); the development server
+ * starts its source through tsx. When the worker cannot start, the task runs in process, as in the CLI.
  */
+import fs from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { config } from '../config/settings.mjs'
@@ -13,6 +15,8 @@ import { inProcess, type CpuTasks } from './pdf-prepare'
 type TaskName = keyof CpuTasks
 
 function workerPath(): string {
+  const built = path.join(config().BUILD_DIR, 'cli', 'cpu-worker.mjs')
+  if (config().NODE_ENV === 'production' && fs.existsSync(built)) return built
   return path.join(config().APP_ROOT, 'ingest', 'cpu-worker.mjs')
 }
 

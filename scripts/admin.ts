@@ -99,7 +99,8 @@ async function run(command: Exclude<Command, { name: 'help' }>, handle: DbHandle
   return granting ? `Granted the admin role to ${describe(change.user)}.` : `Revoked the admin role from ${describe(change.user)}.`
 }
 
-async function main(args: readonly string[]): Promise<number> {
+/** Runs one command; resolves to the exit code. `npm run admin` calls it (scripts/cli.mjs). */
+export async function main(args: readonly string[]): Promise<number> {
   let handle: DbHandle | undefined
   try {
     const command = parseArgs(args)
@@ -119,4 +120,7 @@ async function main(args: readonly string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2))
+// Run directly (`node --import tsx scripts/admin.ts ...`) it runs the command given.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  process.exitCode = await main(process.argv.slice(2))
+}

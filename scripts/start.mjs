@@ -2,9 +2,9 @@
 // serve with every core (scripts/serve.mjs; the server migrates the database and loads the corpus before
 // it listens). Works the same with NODE_ENV=production, as platforms and containers set it.
 import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildIsStale } from './build-state.mjs'
 import { ensureDependencies } from './ensure-deps.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -15,27 +15,9 @@ const BUILD_STAMP = 'build/server/index.js'
 // the installed packages is seen by ensureDependencies instead, and then the app is built again.
 const SOURCES = ['app', 'config', 'public', 'db', 'ingest', 'vite.config.ts', 'package.json', 'tsconfig.json']
 
-function newestMtime(entry) {
-  let stat
-  try {
-    stat = fs.statSync(entry)
-  } catch {
-    return 0
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)))
-  return newest
-}
-
-function buildIsStale() {
-  const built = fs.existsSync(BUILD_STAMP) ? fs.statSync(BUILD_STAMP).mtimeMs : 0
-  return !built || SOURCES.some((source) => newestMtime(source) > built)
-}
-
 // The build's tools are devDependencies: installed (also under NODE_ENV=production) when a build is due.
 // A deployment that built and then pruned them (`npm prune --omit=dev`) serves without them.
-const stale = buildIsStale()
+const stale = buildIsStale(root, BUILD_STAMP, SOURCES)
 // An install changes node_modules, not the sources: the build is due when it was stale or packages changed.
 if (ensureDependencies({ dev: stale }) || stale) {
   console.log('Building the app...')

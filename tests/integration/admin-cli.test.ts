@@ -20,13 +20,12 @@ interface CliResult {
 }
 
 /**
- * `tsx scripts/admin.ts ...` (what `npm run admin` runs) as a real process in the repository root: one node
- * process with tsx's loader, not the npx and tsx launchers, which each start another node process first
- * (about half of each run's time, and the file runs about thirty).
+ * `node scripts/cli.mjs admin ...` (what `npm run admin` runs: the built tool) as a real process in the
+ * repository root, without npm, which would start another node process first (the file runs about thirty).
  */
 function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    const child = spawn(process.execPath, ['scripts/cli.mjs', 'admin', ...args], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: '', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,22 +8,22 @@ export interface CliRun {
   stderr: string
 }
 
-/** Runs the ingest CLI as a real child process (node + tsx, no npx wrapper, so a kill reaches it). */
+/** Runs the ingest CLI as `npm run ingest` does (scripts/cli.mjs), in one child process without npm, so a kill reaches it. */
 export function runCli(
   args: string[],
   env: Record<string, string>,
   options: { onStderr?: (text: string, kill: () => void) => void; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'ingest/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['scripts/cli.mjs', 'ingest', ...args], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
     let stderr = ''
-    // A guard against a hung CLI, not a speed check: on a loaded two-core CI machine a folder ingest (tsx
-    // compiling the app's modules, the corpus, LSA) has taken over 90 s (docs/decisions/013).
+    // A guard against a hung CLI, not a speed check: on a loaded two-core CI machine a folder ingest (the
+    // corpus, LSA) has taken over 90 s (docs/decisions/013).
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`CLI timed out\n${stdout}\n${stderr}`))

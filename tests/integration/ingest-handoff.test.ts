@@ -17,7 +17,7 @@ import { ROOT, startServer, type RunningServer } from './server'
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'ingest/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['scripts/cli.mjs', 'ingest', ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,7 +123,7 @@ describe('ingest hand-off to a running server (embedded database)', () => {
     // overlap the server's background ingest.
     let handedOver = false
     let finished = false
-    const child = spawn(process.execPath, ['--import', 'tsx', 'ingest/cli.ts', big, '--document', 'Busy Specifications'], {
+    const child = spawn(process.execPath, ['scripts/cli.mjs', 'ingest', big, '--document', 'Busy Specifications'], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],

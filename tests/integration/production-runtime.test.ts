@@ -1,7 +1,8 @@
 /**
  * The server needs only package.json's `dependencies` (docs/decisions/012): a deployment can build, prune
- * the build's tools (`npm prune --omit=dev`) and serve. Every package the built server and the files it
- * starts (the cluster entry, the database thread, the OCR process) import must be a dependency.
+ * the build's tools (`npm prune --omit=dev`), serve and run the command-line tools. Every package the built
+ * server, the files it starts (the cluster entry, the database thread, the OCR process, the ingest worker) and
+ * the built command-line tools import must be a dependency.
  */
 import fs from 'node:fs'
 import { builtinModules } from 'node:module'
@@ -11,12 +12,15 @@ import { ROOT } from './server'
 
 const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
 /** Imported only on a path a production server never takes. */
-const DEVELOPMENT_ONLY: Record<string, string> = { vite: 'server.mjs loads it only with NODE_ENV=development' }
+const DEVELOPMENT_ONLY: Record<string, string> = {
+  vite: 'server.mjs loads it only with NODE_ENV=development; scripts/build-cli.mjs only to build a missing or stale CLI',
+  'vite-tsconfig-paths': 'scripts/build-cli.mjs, only to build a missing or stale CLI',
+}
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name)
-    return entry.isDirectory() ? files(full) : full.endsWith('.js') ? [full] : []
+    return entry.isDirectory() ? files(full) : /\.m?js$/.test(full) ? [full] : []
   })
 }
 
@@ -31,7 +35,9 @@ describe('the production server', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
     const sources = [
       ...files(path.join(BUILD, 'server')),
-      ...['server.mjs', 'scripts/serve.mjs', 'scripts/start.mjs', 'scripts/ensure-deps.mjs', 'db/pglite-worker.mjs', 'app/lib/analysis/ocr-process.mjs'].map((f) => path.join(ROOT, f)),
+      // The command-line tools (`npm run ingest`, `npm run admin`) and the server's ingest worker thread.
+      ...files(path.join(BUILD, 'cli')),
+      ...['scripts/cli.mjs', 'scripts/build-cli.mjs', 'scripts/build-state.mjs', 'server.mjs', 'scripts/serve.mjs', 'scripts/start.mjs', 'scripts/ensure-deps.mjs', 'db/pglite-worker.mjs', 'app/lib/analysis/ocr-process.mjs'].map((f) => path.join(ROOT, f)),
     ]
     const imported = new Map<string, string>()
     for (const file of sources) {
