@@ -56,6 +56,30 @@ describe('answerTypeOf: what a question asks for', () => {
     expect(answerTypeOf('what do we use for tack')).not.toBe('definition')
   })
 
+  it("reads 'temp' before a work item as temporary, not a temperature", () => {
+    expect(answerTypeOf('which crash test level does the temp barrier need')).toBe('reference')
+    expect(answerTypeOf('temp signals at the bridge, how do we time them')).not.toBe('temperature')
+    expect(answerTypeOf('what temp concrete wall goes on the shift')).not.toBe('temperature')
+    expect(answerTypeOf('what temp should the mix be')).toBe('temperature')
+    expect(answerTypeOf('temps too low to pave today')).toBe('temperature')
+  })
+
+  it("reads 'fine' as a penalty only when the fine is asked about", () => {
+    expect(answerTypeOf('what fine does a speeder get in a work zone')).toBe('money')
+    expect(answerTypeOf('how much is the fine')).toBe('money')
+    expect(answerTypeOf('fines for hitting a flagger')).toBe('money')
+    expect(answerTypeOf('the cores look fine, can we pave')).not.toBe('money')
+    expect(answerTypeOf('we let them place it wet, thats fine right')).not.toBe('money')
+    expect(answerTypeOf('a fine web of cracks on the slab, what is it')).not.toBe('money')
+  })
+
+  it('reads a road speed in passing as context, and apart as spacing only with a distance', () => {
+    expect(answerTypeOf('on a 55 mph road which barrier test level')).toBe('reference')
+    expect(answerTypeOf('what mph do we post in the zone')).toBe('speed')
+    expect(answerTypeOf('the joints pulled apart, can we pave over them')).not.toBe('length')
+    expect(answerTypeOf('how far apart are the delineators')).toBe('length')
+  })
+
   it("reads 'pay' alone as the pay factor of a lot, not dollars", () => {
     expect(answerTypeOf('cores came back ninety three, what pay is that')).not.toBe('money')
   })
@@ -65,6 +89,9 @@ describe('factAnswerTypes and leadFigure: what a fact states, and the figure tha
   it('reads figures with their units', () => {
     expect([...factAnswerTypes('Drums are at least 36 in high and 18 in wide.')]).toContain('length')
     expect([...factAnswerTypes('Hold traffic no more than 15 minutes.')]).toContain('duration')
+    // A time in words answers 'how soon' when there is no count.
+    expect([...factAnswerTypes('Replace a damaged cushion at once.')]).toContain('duration')
+    expect([...factAnswerTypes('Start the cure promptly.')]).toContain('duration')
     expect([...factAnswerTypes('Contactless tickets were allowed from April 8, 2020.')]).toContain('date')
     expect([...factAnswerTypes('Deck concrete is 4,500 psi at 28 days.')]).toEqual(expect.arrayContaining(['strength', 'duration']))
     expect([...factAnswerTypes('Tack in gal/SY: 0.05 gal/SY minimum.')]).toContain('rate')

@@ -48,13 +48,20 @@ const DEFINITION = new RegExp(
   'i',
 )
 
+/** Work items a 'temp' in front of means temporary: 'temp barrier', 'temp concrete wall', 'temp striping'. */
+const TEMPORARY_ITEMS =
+  '(?:concrete |precast |traffic |jersey )?(?:barriers?|walls?|signals?|traffic|pavement|striping|stripes?|markings?|signs?|signage|fence|fencing|seeding|seed|grass|grassing|erosion|silt|lanes?|crossovers?|bridges?|roads?|detours?|structures?|works?|ramps?|shoring|sheeting|pipes?|drainage|mulch|slopes?|berms?|construction|access|easements?|shifts?|crossings?|mats?|bypass|attenuators?|crash|cushions?|rail|guardrail|lighting|lights|patch|patches|paving|repairs?|sediment|diversions?|channels?|basins?)'
+
 // Order matters: the first rule that matches names the type. Specific units beat the generic 'how long'.
 const QUESTION_RULES: Rule[] = [
   { type: 'date', pattern: /\b(what|which) (date|day|year|month)\b|\bwhen (did|was|were|does|do|is|will)\b.*\b(start|begin|began|effective|stop|end|change|come out|put out|issued|published|released|adopted|take effect|kick in|rule|law|memo)\b|\bwhen did\b|\bdated?\b|\bwhat year\b|\bhow old is\b|\bsince when\b|\bdate on\b/i },
-  { type: 'temperature', pattern: /\b(temp|temps|temperature|temperatures|degrees?|how (hot|cold|warm)|hottest|coldest|fahrenheit)\b/i },
-  { type: 'speed', pattern: /\b(how fast|mph|speed limit)\b/i },
-  // 'Pay' alone is the pay factor of a lot (a percent); these ask for dollars.
-  { type: 'money', pattern: /\b(fine|fines|fined|penalty|penalties|paid|salary|wage|wages|cost|costs|price|dollars?|liquidated damages)\b|\$/i },
+  // 'Temp' before a work item is 'temporary' ('temp barrier', 'temp signals'), not a temperature.
+  { type: 'temperature', pattern: new RegExp(String.raw`\b(?:temps?\b(?!\s+(?:${TEMPORARY_ITEMS})\b)|temperatures?\b|degrees?\b|how (?:hot|cold|warm)\b|hottest\b|coldest\b|fahrenheit\b)`, 'i') },
+  // A road's speed in the question ('on a 65 mph interstate') describes it; these ask for a speed.
+  { type: 'speed', pattern: /\b(how fast|speed limit|(?:what|how many|which) mph)\b/i },
+  // 'Pay' alone is the pay factor of a lot (a percent); these ask for dollars. 'Fine' is a penalty only as a
+  // noun that is asked about ('what fine', 'the fine if'), not 'looks fine', 'thats fine right', 'a fine network'.
+  { type: 'money', pattern: new RegExp(String.raw`\b(?:fined|fines? for|fines? if|penalty|penalties|paid|salary|wage|wages|cost|costs|price|dollars?|liquidated damages)\b|\b(?:a|the|what|whats|what's|any|much|big|max(?:imum)?|min(?:imum)?)\s+fines?\b(?=\s*(?:$|[?.,!]|(?:for|if|when|of|is|are|amount|on|they|would|does|do|can|could|under|in)\b))|\$`, 'i') },
   { type: 'torque', pattern: /\b(torque|torqued|ft-lbs?|foot-pounds?)\b/i },
   { type: 'strength', pattern: /\b(psi|ksi|strength|how strong|break at|pressure)\b/i },
   { type: 'percent', pattern: /\b(percent|percentage|%|pct|air content)\b/i },
@@ -63,8 +70,8 @@ const QUESTION_RULES: Rule[] = [
   { type: 'duration', pattern: /\bhow long (can|do|does|did|is|are|should|must|before|until|to|will|after|has|have)\b(?!.*\b(taper|lane|rail|post|pipe|sign|line|stick|flag|bar|fence|lot|section|run|stripe|joint|cut|slab)\b)|\b(how many|how much) (days?|hours?|minutes?|weeks?|months?|years?|time)\b|\bhow soon\b|\bwithin how\b|\b(days?|hours?|minutes?) (before|after)\b/i },
   { type: 'count', pattern: /\bhow many\b|\bhow often\b|\bhow frequently\b|\bfrequency\b|\bevery how\b|\bnumber of\b/i },
   // Units in a question ('six foot lane', 'in the') describe it; only these words ask for a length.
-  { type: 'length', pattern: /\b(how (tall|high|low|wide|deep|thick|far|long|big|close|much room|much clearance)|height|width|depth|thickness|distance|spacing|spaced|apart|length|clearance|cover over|diameter|size|how much room|slump)\b/i },
-  { type: 'reference', pattern: /\b(which|what) (test|tests|method|astm|aashto|standard|spec|specification|section|subsection|table|form|qpl|rule|osha rule|manual|part|chapter|course|class|edition|version|level)\b|\b(astm|aashto) what\b|\bwhat (astm|aashto|sc-t|sc-m)\b|\bunder what\b|\bwhat number\b|\b(mutcd|osha|aashto|astm|cfr) (section|rule|part|table|standard)\b|\b(section|rule|subsection|table) (that|which) (says|covers|requires|deals|has)\b/i },
+  { type: 'length', pattern: /\b(how (tall|high|low|wide|deep|thick|far|long|big|close|much room|much clearance)|height|width|depth|thickness|distance|dimensions?|spacing|spaced|(?:far|feet|foot|ft|inches|in|spaced|set|placed) apart|length|clearance|cover over|diameter|size|how much room|slump)\b/i },
+  { type: 'reference', pattern: /\btest level\b|\b(which|what) (test|tests|method|astm|aashto|standard|spec|specification|section|subsection|table|form|qpl|rule|osha rule|manual|part|chapter|course|class|edition|version|level)\b|\b(astm|aashto) what\b|\bwhat (astm|aashto|sc-t|sc-m)\b|\bunder what\b|\bwhat number\b|\b(mutcd|osha|aashto|astm|cfr) (section|rule|part|table|standard)\b|\b(section|rule|subsection|table) (that|which) (says|covers|requires|deals|has)\b/i },
   { type: 'who', pattern: /\bwho\b|\bwhose\b|\bwhich (office|engineer|person|district|inspector|official)\b/i },
   { type: 'name', pattern: /\bwhat('s| is| are)? (that|this|it) called\b|\bstand for\b|\bwhat does .* (mean|stand for)\b|\bcalled\b|\bwhat kind of\b/i },
   { type: 'definition', pattern: DEFINITION },
@@ -90,7 +97,8 @@ const FACT_RULES: Array<{ type: AnswerType; pattern: RegExp }> = [
   { type: 'percent', pattern: new RegExp(String.raw`${NUMBER}\s*(?:%|percent\b)`, 'i') },
   { type: 'weight', pattern: new RegExp(String.raw`${NUMBER}\s*-?\s*(?:lb|lbs|pounds?|tons?|kg|kips?)\b`, 'i') },
   { type: 'rate', pattern: new RegExp(String.raw`${NUMBER}\s*(?:gal|gallons?|lb|lbs|pounds?|tons?|ft|in)\.?\s*(?:/|per)\s*(?:sy|sq\.?\s*yd|square yards?|yd|acre|ft|foot|lot|day|hour|load|sublot)\b|\b(?:${NUMBER})\s*x\s*(?:the )?speed\b`, 'i') },
-  { type: 'duration', pattern: new RegExp(String.raw`(?:${NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|fifteen|thirty)\s*-?\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|calendar days|working days)\b`, 'i') },
+  // 'At once', 'immediately', 'promptly': a time in words, the answer to 'how soon' when the corpus gives no count.
+  { type: 'duration', pattern: new RegExp(String.raw`(?:${NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|fifteen|thirty)\s*-?\s*(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|calendar days|working days)\b|\b(?:at once|immediately|right away|promptly|without delay|the same day)\b`, 'i') },
   // Feet and inches together ('6 ft 3 in') first: the same figure, not two.
   { type: 'length', pattern: new RegExp(String.raw`\b\d+\s*(?:ft|feet|foot)\s*\d+\s*(?:in|inches)\b|\b\d+'\s*-?\s*\d+"|(?:${NUMBER}|${FRACTION})\s*-?\s*(?:ft|feet|foot|in\.?|inches|inch|mm|cm|m\b|miles?|mile|yd|yards?|mils?)\b|\b(?:half|quarter) mile\b|\bT/\d\b`, 'i') },
   { type: 'count', pattern: new RegExp(String.raw`\b(?:${NUMBER}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+(?:readings?|tests?|samples?|cores?|elements?|lamps?|sublots?|lots?|bolts?|posts?|sections?|cylinders?|shots?|signs?|devices?|specimens?|locations?|times|lanes?)\b|\b(?:every|each|per)\s+(?:${NUMBER}\s*)?(?:ft|feet|tons?|lots?|sublots?|day|days|load|shipment|lift)\b|\bonce (?:a|per|every)\b`, 'i') },

@@ -33,6 +33,16 @@ describe('decide: the corpus saying it holds no confirmed value', () => {
     expect(decision.verdict.belowFloor).toBe(true)
   })
 
+  it('leaves the figure in the lead when it is the kind of figure asked for and the no-value fact holds only a word of the setting', () => {
+    // 'Slump' is the question's setting here, not what it asks: it asks for a strength, and the lead states one.
+    const query = 'class 4000 concrete at that slump, what psi'
+    const a = analysis(query)
+    const decision = decide(a, questionTerms(a), [strength, noSlump], stats, figuresFirst)
+    expect(decision.answerType).toBe('strength')
+    expect(decision.facts[0]?.fact.text).toContain('4,000 psi')
+    expect(decision.rule).toBeNull()
+  })
+
   it('leaves the figure in the lead when the question asks for what the figure gives', () => {
     const query = 'what strength is class 4000 concrete'
     const a = analysis(query)

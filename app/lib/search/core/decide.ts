@@ -212,7 +212,10 @@ export function decide(
   // to find facts that answer, so it ranks these far down ('slump' asked, the no-value fact at 0.5 % beside a
   // strength figure at 20 %): when the term the lead lacks is heavy, its probability does not matter.
   const top = candidates[0]
-  if (top && !terms.wantsFormula && !saysNoConfirmedValue(top.fact)) {
+  // Not when the lead states a figure of the kind asked for ('what psi do the cylinders break': a strength): the
+  // no-value fact then holds a word of the question's setting ('cylinder frequencies'), not what it asks.
+  const leadAnswersType = top !== undefined && answerType !== null && FIGURE_TYPES.has(answerType) && top.types.has(answerType) && statesFigure(top)
+  if (top && !terms.wantsFormula && !leadAnswersType && !saysNoConfirmedValue(top.fact)) {
     const lacking = heaviestMissing(terms, weights, top)
     const negative = candidates.find(
       (c) =>

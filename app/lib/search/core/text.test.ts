@@ -58,6 +58,15 @@ describe('saysNoConfirmedValue', () => {
     // The figure is in the unconfirmed clause itself: the fact gives that figure, so it is not a no-value fact.
     expect(saysNoConfirmedValue(fact('The 95 percent mark was not confirmed from an SCDOT document.'))).toBe(false)
   })
+  it("does not read the notice on the product's reference values as a missing value (corpus/README.md, rule 3)", () => {
+    // The figure beside the notice is the answer, shown with the notice.
+    const notice = 'Field reference value - not confirmed as an SCDOT requirement; verify against the current SCDOT specification.'
+    expect(saysNoConfirmedValue(fact(`The product keeps 4,500 psi at 28 days as a deck concrete strength. ${notice} [product field-reference]`))).toBe(false)
+    // A fact naming the reference values held elsewhere does not say the corpus lacks them.
+    expect(saysNoConfirmedValue(fact("The product's retroreflectivity minimums for new paint are field reference values, not confirmed SCDOT requirements."))).toBe(false)
+    // A real gap beside a reference value is still one.
+    expect(saysNoConfirmedValue(fact(`Lift thickness was not confirmed from an SCDOT document; the product keeps 95 percent. ${notice}`))).toBe(true)
+  })
   it('keeps a method as an answer though the required value is unconfirmed', () => {
     expect(saysNoConfirmedValue(fact('Tack rate in gal/SY is the gallons shot divided by the square yards covered; the required tack rate is not confirmed.'))).toBe(false)
   })

@@ -280,8 +280,19 @@ const noValueCache = new WeakMap<object, { text: string; body: string; value: bo
  * reference value.' The clause names what is unconfirmed and states no quantity itself.
  */
 function noValueClause(body: string): boolean {
-  return body.split(/;\s+|(?<=[a-z)])\.\s+(?=[A-Z])/).some((clause) => NO_CONFIRMED_VALUE.test(clause) && quantitiesOf(clause).length === 0)
+  return body
+    .split(/;\s+|(?<=[a-z)])\.\s+(?=[A-Z])/)
+    .some((clause) => NO_CONFIRMED_VALUE.test(clause) && quantitiesOf(clause).length === 0 && !REFERENCE_VALUE_NOTICE.test(clause))
 }
+
+/**
+ * The notice the corpus puts on the product's own reference values (corpus/README.md, honesty rule 3):
+ * 'The product keeps 4,500 psi at 28 days as a deck concrete strength. Field reference value - not
+ * confirmed as an SCDOT requirement; ...', or 'The product's retroreflectivity minimums for new paint are
+ * field reference values, not confirmed SCDOT requirements.' It qualifies a figure the corpus holds (beside
+ * it, or in another fact), which answers, shown with the notice; it does not say the corpus lacks a value.
+ */
+const REFERENCE_VALUE_NOTICE = /\breference values?\b[^;.]*\bnot (?:yet )?confirmed\b/i
 
 /**
  * The corpus saying it holds no confirmed value ('placement temperatures ... were not confirmed from any
@@ -292,7 +303,10 @@ export function saysNoConfirmedValue(fact: Pick<Fact, 'text' | 'body'>): boolean
   const known = noValueCache.get(fact)
   if (known && known.text === fact.text && known.body === fact.body) return known.value
   // 'Tack rate is the gallons divided by the square yards; the required rate is not confirmed' gives a method.
-  const value = NO_CONFIRMED_VALUE.test(fact.text) && !givesMethod(fact.body) && (quantitiesOf(fact.body).length === 0 || noValueClause(fact.body))
+  const value =
+    NO_CONFIRMED_VALUE.test(fact.text) &&
+    !givesMethod(fact.body) &&
+    (quantitiesOf(fact.body).length === 0 ? !REFERENCE_VALUE_NOTICE.test(fact.body) : noValueClause(fact.body))
   noValueCache.set(fact, { text: fact.text, body: fact.body, value })
   return value
 }
