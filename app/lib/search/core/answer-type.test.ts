@@ -80,6 +80,16 @@ describe('answerTypeOf: what a question asks for', () => {
     expect(answerTypeOf('how far apart are the delineators')).toBe('length')
   })
 
+  it('reads a question that asks outright for a document, a procedure or a person by that ask, whatever its setting', () => {
+    expect(answerTypeOf('where in the spec book are the weigh tickets')).toBe('reference')
+    expect(answerTypeOf('which drawing shows how deep to mill')).toBe('reference')
+    expect(answerTypeOf('the little pressure gauge moisture tester, what sc-t is it')).toBe('reference')
+    expect(answerTypeOf('um whos signing off on how many tests we run')).toBe('who')
+    // A time in passing is the setting; a question about time still asks for one.
+    expect(answerTypeOf('cracks showed up a few hours after the pour, what are they')).toBeNull()
+    expect(answerTypeOf('how many hours before we can open it')).toBe('duration')
+  })
+
   it("reads 'pay' alone as the pay factor of a lot, not dollars", () => {
     expect(answerTypeOf('cores came back ninety three, what pay is that')).not.toBe('money')
   })

@@ -50,10 +50,14 @@ const DEFINITION = new RegExp(
 
 /** Work items a 'temp' in front of means temporary: 'temp barrier', 'temp concrete wall', 'temp striping'. */
 const TEMPORARY_ITEMS =
-  '(?:concrete |precast |traffic |jersey )?(?:barriers?|walls?|signals?|traffic|pavement|striping|stripes?|markings?|signs?|signage|fence|fencing|seeding|seed|grass|grassing|erosion|silt|lanes?|crossovers?|bridges?|roads?|detours?|structures?|works?|ramps?|shoring|sheeting|pipes?|drainage|mulch|slopes?|berms?|construction|access|easements?|shifts?|crossings?|mats?|bypass|attenuators?|crash|cushions?|rail|guardrail|lighting|lights|patch|patches|paving|repairs?|sediment|diversions?|channels?|basins?)'
+  '(?:concre\\w* |precast |traffic |jersey |portable )?(?:barriers?|walls?|signals?|traffic|pavement|striping|stripes?|markings?|signs?|signage|fence|fencing|seeding|seed|grass|grassing|erosion|silt|lanes?|crossovers?|bridges?|roads?|detours?|structures?|works?|ramps?|shoring|sheeting|pipes?|drainage|mulch|slopes?|berms?|construction|access|easements?|shifts?|crossings?|mats?|bypass|attenuators?|crash|cushions?|rail|guardrail|lighting|lights|patch|patches|paving|repairs?|sediment|diversions?|channels?|basins?)'
 
 // Order matters: the first rule that matches names the type. Specific units beat the generic 'how long'.
 const QUESTION_RULES: Rule[] = [
+  // Asked outright for a document, a drawing or a procedure, or a person: other words in the question
+  // ('how deep they mill', 'weigh tickets', 'how many tests') are its setting.
+  { type: 'reference', pattern: /\bwhere in the (?:spec|specs|spec book|specifications|book|manual)\b|\b(?:which|what) (?:sheet|drawing|standard drawing|std drawing|procedure|sc[- ]?[tm])\b|\b(?:procedure|method) (?:id|designation|number)\b|\b\d{3} point what\b/i },
+  { type: 'who', pattern: /^\W*(?:(?:ok(?:ay)?|so|um+|uh+|and|hey|alright|well|like)\W+)*(?:who|whos|who's|whose)\b/i },
   { type: 'date', pattern: /\b(what|which) (date|day|year|month)\b|\bwhen (did|was|were|does|do|is|will)\b.*\b(start|begin|began|effective|stop|end|change|come out|put out|issued|published|released|adopted|take effect|kick in|rule|law|memo)\b|\bwhen did\b|\bdated?\b|\bwhat year\b|\bhow old is\b|\bsince when\b|\bdate on\b/i },
   // 'Temp' before a work item is 'temporary' ('temp barrier', 'temp signals'), not a temperature.
   { type: 'temperature', pattern: new RegExp(String.raw`\b(?:temps?\b(?!\s+(?:${TEMPORARY_ITEMS})\b)|temperatures?\b|degrees?\b|how (?:hot|cold|warm)\b|hottest\b|coldest\b|fahrenheit\b)`, 'i') },
@@ -63,16 +67,16 @@ const QUESTION_RULES: Rule[] = [
   // noun that is asked about ('what fine', 'the fine if'), not 'looks fine', 'thats fine right', 'a fine network'.
   { type: 'money', pattern: new RegExp(String.raw`\b(?:fined|fines? for|fines? if|penalty|penalties|paid|salary|wage|wages|cost|costs|price|dollars?|liquidated damages)\b|\b(?:a|the|what|whats|what's|any|much|big|max(?:imum)?|min(?:imum)?)\s+fines?\b(?=\s*(?:$|[?.,!]|(?:for|if|when|of|is|are|amount|on|they|would|does|do|can|could|under|in)\b))|\$`, 'i') },
   { type: 'torque', pattern: /\b(torque|torqued|ft-lbs?|foot-pounds?)\b/i },
-  { type: 'strength', pattern: /\b(psi|ksi|strength|how strong|break at|pressure)\b/i },
+  { type: 'strength', pattern: /\b(psi|ksi|strength|how strong|break at)\b/i },
   { type: 'percent', pattern: /\b(percent|percentage|%|pct|air content)\b/i },
   { type: 'weight', pattern: /\b(how heavy|weigh|weighs|weight|pounds? of|lbs?|tons? of|how much does .* weigh)\b/i },
   { type: 'rate', pattern: /\b(rate|per (square )?(yard|sy|foot|ft|acre|gallon|ton|mile)|spread|application)\b/i },
-  { type: 'duration', pattern: /\bhow long (can|do|does|did|is|are|should|must|before|until|to|will|after|has|have)\b(?!.*\b(taper|lane|rail|post|pipe|sign|line|stick|flag|bar|fence|lot|section|run|stripe|joint|cut|slab)\b)|\b(how many|how much) (days?|hours?|minutes?|weeks?|months?|years?|time)\b|\bhow soon\b|\bwithin how\b|\b(days?|hours?|minutes?) (before|after)\b/i },
+  { type: 'duration', pattern: /\bhow long (can|do|does|did|is|are|should|must|before|until|to|will|after|has|have)\b(?!.*\b(taper|lane|rail|post|pipe|sign|line|stick|flag|bar|fence|lot|section|run|stripe|joint|cut|slab)\b)|\b(how many|how much) (days?|hours?|minutes?|weeks?|months?|years?|time)\b|\bhow soon\b|\bwithin how\b|(?<!\b(?:couple(?: of)?|few|several|some|many|a|an|one|two|three|four|five|six|\d+)\s+)\b(days?|hours?|minutes?) (before|after)\b/i },
   { type: 'count', pattern: /\bhow many\b|\bhow often\b|\bhow frequently\b|\bfrequency\b|\bevery how\b|\bnumber of\b/i },
   // Units in a question ('six foot lane', 'in the') describe it; only these words ask for a length.
   { type: 'length', pattern: /\b(how (tall|high|low|wide|deep|thick|far|long|big|close|much room|much clearance)|height|width|depth|thickness|distance|dimensions?|spacing|spaced|(?:far|feet|foot|ft|inches|in|spaced|set|placed) apart|length|clearance|cover over|diameter|size|how much room|slump)\b/i },
   { type: 'reference', pattern: /\btest level\b|\b(which|what) (test|tests|method|astm|aashto|standard|spec|specification|section|subsection|table|form|qpl|rule|osha rule|manual|part|chapter|course|class|edition|version|level)\b|\b(astm|aashto) what\b|\bwhat (astm|aashto|sc-t|sc-m)\b|\bunder what\b|\bwhat number\b|\b(mutcd|osha|aashto|astm|cfr) (section|rule|part|table|standard)\b|\b(section|rule|subsection|table) (that|which) (says|covers|requires|deals|has)\b/i },
-  { type: 'who', pattern: /\bwho\b|\bwhose\b|\bwhich (office|engineer|person|district|inspector|official)\b/i },
+  { type: 'who', pattern: /\bwho\b|\bwhos\b|\bwho's\b|\bwhose\b|\bwhich (office|engineer|person|district|inspector|official)\b/i },
   { type: 'name', pattern: /\bwhat('s| is| are)? (that|this|it) called\b|\bstand for\b|\bwhat does .* (mean|stand for)\b|\bcalled\b|\bwhat kind of\b/i },
   { type: 'definition', pattern: DEFINITION },
 ]
