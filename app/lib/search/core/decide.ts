@@ -214,7 +214,7 @@ export function decide(
   const top = candidates[0]
   // Not when the lead states a figure of the kind asked for ('what psi do the cylinders break': a strength): the
   // no-value fact then holds a word of the question's setting ('cylinder frequencies'), not what it asks.
-  const leadAnswersType = top !== undefined && answerType !== null && FIGURE_TYPES.has(answerType) && top.types.has(answerType) && statesFigure(top)
+  const leadAnswersType = top !== undefined && answerType !== null && FIGURE_TYPES.has(answerType) && top.types.has(answerType)
   if (top && !terms.wantsFormula && !leadAnswersType && !saysNoConfirmedValue(top.fact)) {
     const lacking = heaviestMissing(terms, weights, top)
     const negative = candidates.find(
