@@ -16,8 +16,8 @@ export const CLI_ENTRIES = {
   'cpu-worker': 'ingest/cpu-thread.ts',
 }
 
-/** The folders and files the CLI bundles are built from: a change to one makes them stale. */
-export const CLI_SOURCES = ['app', 'config', 'db', 'ingest', 'scripts/admin.ts', 'package.json', 'tsconfig.json']
+/** The folders and files the CLI bundles are built from, and this build's own settings: a change to one makes them stale. */
+export const CLI_SOURCES = ['app', 'config', 'db', 'ingest', 'scripts/admin.ts', 'scripts/build-cli.mjs', 'package.json', 'tsconfig.json']
 
 export function cliDir(buildDir = process.env.BUILD_DIR ?? 'build') {
   return path.resolve(ROOT, buildDir, 'cli')

@@ -20,7 +20,7 @@ if (!TOOLS.includes(name)) {
 
 const dir = cliDir()
 const stamp = path.relative(ROOT, path.join(dir, `${name}.mjs`))
-if (buildIsStale(ROOT, stamp, [...CLI_SOURCES, 'scripts/build-cli.mjs'])) {
+if (buildIsStale(ROOT, stamp, CLI_SOURCES)) {
   try {
     await import('vite')
   } catch {

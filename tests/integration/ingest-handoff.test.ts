@@ -12,24 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, rowsOf } from '../../db/client'
 import { makeSpecBookPdf } from '../../ingest/pdf/fixtures'
 import { PDF_ERROR_MESSAGES } from '../../app/lib/pdf/read.server'
+import { runCli } from './cli'
 import { createTestDatabase } from './databases'
 import { ROOT, startServer, type RunningServer } from './server'
-
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/cli.mjs', 'ingest', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (data) => (stdout += data))
-    child.stderr.on('data', (data) => (stderr += data))
-    child.on('error', reject)
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-  })
-}
 
 /** Announces a 201 MB body and sends a few bytes: the server must refuse it from the header alone. */
 function declaredTooLarge(url: string, token: string): Promise<number> {
