@@ -6,7 +6,6 @@ import { QuickAccess } from './quick-access'
 import { ReadyToSearch } from './ready-to-search'
 import { RecentActivity } from './recent-activity'
 import { WelcomeCard } from './welcome-card'
-import './dashboard.css'
 
 /**
  * The personalized dashboard for a signed-in member (product-spec §2 'Dashboard (signed-in)'). Give

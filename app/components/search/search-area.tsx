@@ -21,7 +21,6 @@ import { retryToast, SEARCH_TOASTS, searchToast, type HomeSearchFailure } from '
 import { TipsCard } from './tips-card'
 import { checkUpload, type Rejection } from './upload-rules'
 import { useVoiceInput } from './use-voice-input'
-import './search.css'
 
 /** §9: results scroll 300 ms after they show; a Common Topic searches 100 ms after it fills the box. */
 export const RESULTS_SCROLL_MS = 300
