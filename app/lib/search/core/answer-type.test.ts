@@ -39,8 +39,38 @@ describe('answerTypeOf: what a question asks for', () => {
     ['what is a TMA', 'definition'],
     ['What is the Minimum Sample Requirement workbook for?', 'definition'],
     ['whats the nuclear gauge used for', 'definition'],
+    // How bright a marking reads is a retroreflectivity figure.
+    ['how shiny does new white paint have to be at night', 'brightness'],
+    ['what should the retro meter read on new yellow', 'brightness'],
+    ['minimum retroreflectivity for new paint', 'brightness'],
+    // Pass marks, shares and pay factors are percents; deadlines and service lives are durations.
+    ['whats a passing grade on the earthwork exam', 'percent'],
+    ['silt fence has to trap what share of the sediment', 'percent'],
+    ['whats the deadline for permanent seeding once grading stops', 'duration'],
+    ['max time we can stop traffic at the flag station', 'duration'],
+    ['service life of profiled edge lines', 'duration'],
+    ['how quick do they have to get grass going', 'duration'],
+    ['element count on the big arrow board', 'count'],
+    ['gauge readings per lot before 2018', 'count'],
+    ['low tonnage cutoff on one mix', 'weight'],
+    ['minimum setback for spoil from the trench edge', 'length'],
+    ['how long is the empty space after each ten foot dash', 'length'],
+    ['how long is the lap splice on a number 5 bar', 'length'],
+    ['gap between the painted pieces of a skip line', 'length'],
+    ['how narrow can the lab be', 'length'],
+    ['max lateral travel to a ladder in a trench', 'length'],
+    ["driver cut through the closure, what's the fine range", 'money'],
+    ['guy blew through my lane closure, what is he looking at money wise', 'money'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type)
+  })
+
+  it('does not read a shiny defect or a retroreflectivity test as a brightness figure', () => {
+    expect(answerTypeOf('black shiny fat spots in the wheel paths, whats that called')).not.toBe('brightness')
+    expect(answerTypeOf('which test method for retroreflectivity')).toBe('reference')
+    expect(answerTypeOf('brand new line fails the retroreflectivity reading, what happens to it')).toBeNull()
+    expect(answerTypeOf('new white stripe, what should the retroreflectometer read at least')).toBe('brightness')
+    expect(answerTypeOf('whats the lot pay factor based on now instead of voids')).not.toBe('percent')
   })
 
   it('leaves yes/no, how-to and units in passing untyped', () => {
@@ -103,6 +133,7 @@ describe('factAnswerTypes and leadFigure: what a fact states, and the figure tha
     expect([...factAnswerTypes('Replace a damaged cushion at once.')]).toContain('duration')
     expect([...factAnswerTypes('Start the cure promptly.')]).toContain('duration')
     expect([...factAnswerTypes('Contactless tickets were allowed from April 8, 2020.')]).toContain('date')
+    expect([...factAnswerTypes('New white paint: 250 mcd/m2/lx minimum.')]).toContain('brightness')
     expect([...factAnswerTypes('Deck concrete is 4,500 psi at 28 days.')]).toEqual(expect.arrayContaining(['strength', 'duration']))
     expect([...factAnswerTypes('Tack in gal/SY: 0.05 gal/SY minimum.')]).toContain('rate')
     expect([...factAnswerTypes('The District Engineering Administrator approves it.')]).toContain('who')

@@ -17,6 +17,7 @@ export const ANSWER_TYPES = [
   'speed', // mph
   'money', // dollars: a fine, a price, a wage
   'torque', // ft-lb
+  'brightness', // a retroreflectivity reading: mcd/m2/lx ('how shiny at night', 'what should the retro meter read')
   'reference', // which test, standard, form, section, table, spec
   'who', // an office or a role
   'name', // what is it called, what does X stand for
@@ -65,16 +66,20 @@ const QUESTION_RULES: Rule[] = [
   { type: 'speed', pattern: /\b(how fast|speed limit|(?:what|how many|which) mph)\b/i },
   // 'Pay' alone is the pay factor of a lot (a percent); these ask for dollars. 'Fine' is a penalty only as a
   // noun that is asked about ('what fine', 'the fine if'), not 'looks fine', 'thats fine right', 'a fine network'.
-  { type: 'money', pattern: new RegExp(String.raw`\b(?:fined|fines? for|fines? if|penalty|penalties|paid|salary|wage|wages|cost|costs|price|dollars?|liquidated damages)\b|\b(?:a|the|what|whats|what's|any|much|big|max(?:imum)?|min(?:imum)?)\s+fines?\b(?=\s*(?:$|[?.,!]|(?:for|if|when|of|is|are|amount|on|they|would|does|do|can|could|under|in)\b))|\$`, 'i') },
+  { type: 'money', pattern: new RegExp(String.raw`\b(?:fined|fines? for|fines? if|penalty|penalties|paid|salary|wage|wages|cost|costs|price|dollars?|liquidated damages)\b|\b(?:a|the|what|whats|what's|any|much|big|max(?:imum)?|min(?:imum)?)\s+fines?\b(?=\s*(?:$|[?.,!]|(?:for|if|when|of|is|are|amount|range|on|they|would|does|do|can|could|under|in)\b))|\bmoney[- ]?wise\b|\$`, 'i') },
   { type: 'torque', pattern: /\b(torque|torqued|ft-lbs?|foot-pounds?)\b/i },
+  // How bright a marking reads: 'how shiny at night', 'what should the retro meter read'.
+  // A reading in passing ('the line fails the retro reading, what happens') is context, not the figure asked.
+  { type: 'brightness', pattern: /\bhow (?:shiny|bright|reflective)\b|\bretro\s*(?:reflect\w*|meter|reading)\b.*\b(?:should|must|has to|have to|needs? to|supposed to)\s+(?:\w+\s+)?read\b|\b(?:what|how much) (?:should|must|does|do)\b.*\bretro\s*(?:reflect\w*|meter)\b.*\bread\b|\b(?:minimum|min|lowest|at least)\b.*\bretro\s*reflect\w*|\bretro\s*reflect\w* (?:minimum|min|value|number|level|target)\b|\bmcd\b/i },
   { type: 'strength', pattern: /\b(psi|ksi|strength|how strong|break at)\b/i },
-  { type: 'percent', pattern: /\b(percent|percentage|%|pct|air content)\b/i },
-  { type: 'weight', pattern: /\b(how heavy|weigh|weighs|weight|pounds? of|lbs?|tons? of|how much does .* weigh)\b/i },
+  // A pass mark and a share of something are percents ('pay factor' is not: 'what is it based on').
+  { type: 'percent', pattern: /\b(percent|percentage|%|pct|air content|(?:passing|pass|minimum|min) (?:grade|score|mark)|(?:what|which|minimum|min|how much of a) share of|what share)\b/i },
+  { type: 'weight', pattern: /\b(how heavy|weigh|weighs|weight|pounds? of|lbs?|tons? of|how much does .* weigh|tonnage (?:cutoff|limit|threshold))\b/i },
   { type: 'rate', pattern: /\b(rate|per (square )?(yard|sy|foot|ft|acre|gallon|ton|mile)|spread|application)\b/i },
-  { type: 'duration', pattern: /\bhow long (can|do|does|did|is|are|should|must|before|until|to|will|after|has|have)\b(?!.*\b(taper|lane|rail|post|pipe|sign|line|stick|flag|bar|fence|lot|section|run|stripe|joint|cut|slab)\b)|\b(how many|how much) (days?|hours?|minutes?|weeks?|months?|years?|time)\b|\bhow soon\b|\bwithin how\b|(?<!\b(?:couple(?: of)?|few|several|some|many|a|an|one|two|three|four|five|six|\d+)\s+)\b(days?|hours?|minutes?) (before|after)\b/i },
-  { type: 'count', pattern: /\bhow many\b|\bhow often\b|\bhow frequently\b|\bfrequency\b|\bevery how\b|\bnumber of\b/i },
+  { type: 'duration', pattern: /\bhow long (can|do|does|did|is|are|should|must|before|until|to|will|after|has|have)\b(?!.*\b(taper|lane|rail|post|pipe|sign|line|stick|flag|bar|fence|lot|section|run|stripe|joint|cut|slab|dash|dashes|gap|space|skip|buffer|trench|ditch|ramp|beam|span|splice|lap)\b)|\b(how many|how much) (days?|hours?|minutes?|weeks?|months?|years?|time)\b|\bhow soon\b|\bhow quick(?:ly)?\b|\bwithin how\b|\b(?:max(?:imum)?|longest|most) time\b|\bdeadline\b|\bservice life\b|\blife expectancy\b|\bby when\b|\btoo long\b|(?<!\b(?:couple(?: of)?|few|several|some|many|a|an|one|two|three|four|five|six|\d+)\s+)\b(days?|hours?|minutes?) (before|after)\b/i },
+  { type: 'count', pattern: /\bhow many\b|\bhow often\b|\bhow frequently\b|\bfrequency\b|\bevery how\b|\bnumber of\b|\b(?:element|bulb|lamp|light|reading|test|core|sample)s? count\b|\b(?:minimum|min|max|maximum) (?:elements|bulbs|lamps|lights)\b|\b(?:readings|tests|cores|samples|cylinders) (?:per|a|each) (?:lot|sublot|day|load|shift)\b/i },
   // Units in a question ('six foot lane', 'in the') describe it; only these words ask for a length.
-  { type: 'length', pattern: /\b(how (tall|high|low|wide|deep|thick|far|long|big|close|much room|much clearance)|height|width|depth|thickness|distance|dimensions?|spacing|spaced|(?:far|feet|foot|ft|inches|in|spaced|set|placed) apart|length|clearance|cover over|diameter|size|how much room|slump)\b/i },
+  { type: 'length', pattern: /\b(how (tall|high|low|wide|deep|thick|far|long|big|close|much room|much clearance)|height|width|depth|thickness|distance|dimensions?|spacing|spaced|(?:far|feet|foot|ft|inches|in|spaced|set|placed) apart|length|clearance|cover over|diameter|size|how much room|slump|setback|set back|gap between|how narrow|how short|lateral travel|travel distance|how much taper|taper length)\b/i },
   { type: 'reference', pattern: /\btest level\b|\b(which|what) (test|tests|method|astm|aashto|standard|spec|specification|section|subsection|table|form|qpl|rule|osha rule|manual|part|chapter|course|class|edition|version|level)\b|\b(astm|aashto) what\b|\bwhat (astm|aashto|sc-t|sc-m)\b|\bunder what\b|\bwhat number\b|\b(mutcd|osha|aashto|astm|cfr) (section|rule|part|table|standard)\b|\b(section|rule|subsection|table) (that|which) (says|covers|requires|deals|has)\b/i },
   { type: 'who', pattern: /\bwho\b|\bwhos\b|\bwho's\b|\bwhose\b|\bwhich (office|engineer|person|district|inspector|official)\b/i },
   { type: 'name', pattern: /\bwhat('s| is| are)? (that|this|it) called\b|\bstand for\b|\bwhat does .* (mean|stand for)\b|\bcalled\b|\bwhat kind of\b/i },
@@ -97,6 +102,7 @@ const FACT_RULES: Array<{ type: AnswerType; pattern: RegExp }> = [
   { type: 'speed', pattern: new RegExp(String.raw`${NUMBER}\s*(?:mph|miles per hour)\b`, 'i') },
   { type: 'money', pattern: new RegExp(String.raw`\$\s?${NUMBER}|${NUMBER}\s*dollars\b`, 'i') },
   { type: 'torque', pattern: new RegExp(String.raw`${NUMBER}\s*-?\s*(?:ft-lbs?|foot-pounds?|lb-ft|N-m)\b`, 'i') },
+  { type: 'brightness', pattern: new RegExp(String.raw`${NUMBER}\s*(?:mcd|millicandelas?)\b|${NUMBER}\s*cd/lx`, 'i') },
   { type: 'strength', pattern: new RegExp(String.raw`${NUMBER}\s*(?:psi|ksi|mpa)\b`, 'i') },
   { type: 'percent', pattern: new RegExp(String.raw`${NUMBER}\s*(?:%|percent\b)`, 'i') },
   { type: 'weight', pattern: new RegExp(String.raw`${NUMBER}\s*-?\s*(?:lb|lbs|pounds?|tons?|kg|kips?)\b`, 'i') },

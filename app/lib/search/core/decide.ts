@@ -160,7 +160,7 @@ function namesNewReference(candidate: FactCandidate, terms: QuestionTerms, answe
 }
 
 /** Answer types that are figures: a question asking for one is not answered by a fact without a figure. */
-const FIGURE_TYPES: ReadonlySet<AnswerType> = new Set(['length', 'temperature', 'duration', 'date', 'rate', 'percent', 'weight', 'strength', 'speed', 'money', 'torque', 'count'])
+const FIGURE_TYPES: ReadonlySet<AnswerType> = new Set(['length', 'temperature', 'duration', 'date', 'rate', 'percent', 'weight', 'strength', 'speed', 'money', 'torque', 'brightness', 'count'])
 
 function statesFigure(candidate: FactCandidate): boolean {
   return quantitiesOf(candidate.fact.body).length > 0 || [...candidate.types].some((type) => FIGURE_TYPES.has(type))

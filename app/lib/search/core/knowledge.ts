@@ -6,7 +6,7 @@
  */
 import { analyzeQuery, FIELD_WORDS, PLACE_WORDS } from './query'
 import { buildCorpusStats, rankingText, scorePassages, termWeights, type CorpusStats } from './rank'
-import { createVocabulary, type Vocabulary } from './spelling'
+import { createVocabulary, MIN_CANDIDATE_COUNT, type Vocabulary } from './spelling'
 import { questionTerms } from './text'
 import type { Passage, QueryAnalysis } from './types'
 
@@ -36,10 +36,11 @@ export function commonWordSet(words: Iterable<string>): Set<string> {
 
 /** The corpus knowledge of a set of chunks; `common` is the list of common English words (vocabulary.server.ts). */
 export function buildKnowledge(chunks: readonly ChunkText[], common: ReadonlySet<string>): CorpusKnowledge {
-  const vocabulary = createVocabulary(
-    countWords(chunks.map((c) => `${c.sectionTitle ?? ''} ${c.headingPath} ${c.text}`)),
-    (word) => common.has(word.toLowerCase()),
-  )
+  const counts = countWords(chunks.map((c) => `${c.sectionTitle ?? ''} ${c.headingPath} ${c.text}`))
+  // The field-language lexicon's words are corrections too ('barell' -> 'barrel', which the lexicon bridges
+  // to the corpus's 'drum'), at the lowest count a correction may have: a corpus word at the same distance wins.
+  for (const word of FIELD_WORDS) if (!counts.has(word)) counts.set(word, MIN_CANDIDATE_COUNT)
+  const vocabulary = createVocabulary(counts, (word) => common.has(word.toLowerCase()))
   return { vocabulary, stats: buildCorpusStats(chunks.map(rankingText)) }
 }
 

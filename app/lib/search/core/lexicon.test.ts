@@ -49,6 +49,17 @@ describe('the field-language lexicon (corpus/search/field-language.json)', () =>
     expect(alternativesFor('the shinier one')('shiny')).toEqual([])
   })
 
+  it('bridges the other words of an opened field group: shiny ... at night is one request', () => {
+    const custom = compileLexicon({ same: [['alpha', 'beta gamma']], field: [{ say: ['gizmo', 'gizmo at dusk'], means: ['device'] }] })
+    // 'gizmo' opens the group; 'dusk' is a word of its phrases, so it is bridged as well.
+    expect(alternativesFor('how big is the gizmo at the dusk shift', custom)('dusk')).toEqual([tokenize('device')])
+    // Not when no phrase of the group is in the question.
+    expect(alternativesFor('the dusk shift', custom)('dusk')).toEqual([])
+    // Synonym groups bridge only the words of the phrase written in the question.
+    expect(alternativesFor('alpha and the gamma ray', custom)('gamma')).toEqual([])
+    expect(alternativesFor('how shiny does new white paint have to be at night')('night')).toContainEqual(tokenize('retroreflectivity'))
+  })
+
   it('feeds the question analysis, and a new lexicon needs no code', () => {
     expect(analyzeQuery('how tall do the barrels have to be').expansions).toEqual(expect.arrayContaining(['drums', 'height']))
     const custom = compileLexicon({ same: [['alpha', 'beta']], field: [{ say: ['gizmo'], means: ['device'] }] })

@@ -115,15 +115,20 @@ export function expansionsOf(text: string, lexicon: Lexicon = LEXICON): string[]
 /**
  * Other ways a passage may write a question term, as stem lists: for each group the question opens
  * through a phrase holding the term, its targets ('shiny' -> [['retroreflect']], 'hma' -> [['hot', 'mix',
- * 'asphalt'], ...]). A group applies to a term only through a phrase written whole in the question. The
- * groups the question opens are worked out once, for all its terms.
+ * 'asphalt'], ...]). A group opens only through a phrase written whole in the question; a field group then
+ * applies to every question term its phrases hold. The groups the question opens are worked out once, for
+ * all its terms.
  */
 export function alternativesFor(text: string, lexicon: Lexicon = LEXICON): (term: string) => string[][] {
   const groups = opened(text, lexicon)
   return (term) => {
     const out: string[][] = []
     for (const { group, present } of groups) {
-      if (!present.some((m) => m.stems.includes(term))) continue
+      // A field group opened by one of its phrases also bridges the other words its phrases pair with the
+      // concept: 'how shiny ... at night' opens the group through 'shiny', and 'night' (from 'shiny at night')
+      // is then the same request for retroreflectivity, not a word the fact must hold as well.
+      const carriers = group.kind === 'field' ? group.triggers : present
+      if (!carriers.some((m) => m.stems.includes(term))) continue
       for (const target of group.targets) {
         if (target.stems.length === 0 || present.includes(target)) continue
         if (!out.some((stems) => stems.join(' ') === target.stems.join(' '))) out.push(target.stems)

@@ -40,7 +40,7 @@ export const MIN_CORRECTED_LENGTH = 4
 /** Candidates must be at least this long: a short corpus token is no correction for a long word. */
 const MIN_CANDIDATE_LENGTH = 3
 /** A word seen once in the corpus may itself be a typo or a PDF extraction artefact: never a correction. */
-const MIN_CANDIDATE_COUNT = 2
+export const MIN_CANDIDATE_COUNT = 2
 /** Unknown words looked up per text at most (a 1,000-character paste must not scan the vocabulary 150 times). */
 const MAX_LOOKUPS = 40
 const MEMO_SIZE = 5_000
