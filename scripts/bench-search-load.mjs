@@ -11,7 +11,8 @@
 //   split over GET /, GET /documents, GET /field-calculations (a quarter each) and POST /api/search
 //   (the rest; uncached), with --members members' sessions (default 10) in rotation, for --duration
 //   seconds. It prints each page's HTML size as a member (raw and gzipped) and percentiles per kind.
-// Prints p50/p95/p99, throughput and the non-2xx count per run; asserts nothing (target: p95 <= 100 ms with
+// Prints p50/p95/p99, throughput and the non-2xx count per run, and the server's resident memory (all its
+// processes) at rest after start and after the measured searches; asserts nothing (target: p95 <= 100 ms with
 // 20 clients on PostgreSQL; pages p50 <= 250 ms in the mixed load). Builds nothing: run `npm run build` first.
 // Usage: npm run bench:search [-- --connections 20 --duration 15 --modes uncached,cached,mixed --database pglite
 //        --clients 50 --members 10 --port N --cpu-prof DIR]
@@ -147,26 +148,38 @@ async function startServer(env) {
     await stop()
     throw error
   }
-  return { base, stop, startSeconds: (performance.now() - started) / 1000, cpuMs: () => treeCpuMs(child.pid) }
+  return { base, stop, startSeconds: (performance.now() - started) / 1000, cpuMs: () => treeCpuMs(child.pid), rssMb: () => treeRssMb(child.pid) }
 }
 
-/**
- * CPU time (user + system, ms) used so far by a process and its descendants (Linux /proc; 0 elsewhere).
- * On a machine shared with other work, CPU per request varies less than latency does.
- */
-function treeCpuMs(pid) {
-  const tick = 10 // USER_HZ is 100 on Linux
+/** A figure summed over a process and its descendants (Linux /proc; 0 where it cannot be read). */
+function treeSum(pid, own) {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    let total = (Number(fields[11]) + Number(fields[12])) * tick
+    let total = own(pid)
     for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
       const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim()
-      for (const child of children ? children.split(' ') : []) total += treeCpuMs(Number(child))
+      for (const child of children ? children.split(' ') : []) total += treeSum(Number(child), own)
     }
     return total
   } catch {
     return 0
   }
+}
+
+/**
+ * CPU time (user + system, ms) used so far by a process and its descendants.
+ * On a machine shared with other work, CPU per request varies less than latency does.
+ */
+function treeCpuMs(pid) {
+  const tick = 10 // USER_HZ is 100 on Linux
+  return treeSum(pid, (one) => {
+    const fields = fs.readFileSync(`/proc/${one}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * tick
+  })
+}
+
+/** Resident memory (MB, VmRSS) of a process and its descendants. */
+function treeRssMb(pid) {
+  return treeSum(pid, (one) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${one}/status`, 'utf8'))?.[1] ?? 0) / 1024)
 }
 
 let signUps = 0
@@ -282,11 +295,13 @@ async function mixed(base) {
 }
 
 const rows = []
+const memory = []
 let currentServer
 for (const mode of modes) {
   const server = (currentServer = await startServer({ SEARCH_ANSWER_CACHE: mode === 'cached' ? '1' : '0', RATE_LIMIT_SIGNUP_PER_IP: String(members + 10) }))
   try {
-    console.log(`${mode}: server (${ENTRY}) up in ${server.startSeconds.toFixed(1)} s (fresh ${database === 'pglite' ? 'PGlite' : 'PostgreSQL database'}, corpus loaded at start)`)
+    const restMb = server.rssMb()
+    console.log(`${mode}: server (${ENTRY}) up in ${server.startSeconds.toFixed(1)} s (fresh ${database === 'pglite' ? 'PGlite' : 'PostgreSQL database'}, corpus loaded at start), RSS at rest ${restMb.toFixed(0)} MB`)
     if (mode === 'mixed') {
       console.log(`mixed: ${mixedClients} clients, ${members} members, ${duration} s, searches uncached`)
       for (const run of await mixed(server.base)) {
@@ -295,6 +310,7 @@ for (const mode of modes) {
       }
       continue
     }
+    let searched = 0
     const headers = await signUp(server.base)
     await warmUp(server.base, headers, mode === 'cached' ? 1 : 0)
     for (const clients of [...new Set([1, connections])]) {
@@ -304,7 +320,10 @@ for (const mode of modes) {
       console.log(`  requests ${run.requests}   throughput ${run.rps.toFixed(1)} req/s   server CPU ${run.cpuPerRequest.toFixed(1)} ms per request`)
       console.log(`  latency  p50 ${f(run.p50)}   p95 ${f(run.p95)}   p99 ${f(run.p99)}   max ${f(run.max)}`)
       console.log(`  status codes ${JSON.stringify(run.statuses)}   non-2xx ${run.non2xx}   errors ${run.errors}   timeouts ${run.timeouts}`)
+      searched += run.requests
     }
+    // The issue's memory figure: the server's resident memory at rest and after its searches (all processes).
+    memory.push(`${mode}: RSS ${restMb.toFixed(0)} MB at rest after start, ${server.rssMb().toFixed(0)} MB after ${searched} searches`)
   } finally {
     await server.stop()
   }
@@ -316,3 +335,4 @@ for (const r of rows) {
     `  ${r.mode.padEnd(28)} ${String(r.clients).padStart(7)} ${r.rps.toFixed(1).padStart(9)} ${f(r.p50).padStart(9)} ${f(r.p95).padStart(9)} ${f(r.p99).padStart(9)} ${String(r.non2xx).padStart(9)} ${r.cpuPerRequest === undefined ? '' : f(r.cpuPerRequest).padStart(16)}`,
   )
 }
+for (const line of memory) console.log(`  ${line}`)
