@@ -18,6 +18,12 @@ describe('normalizeSpoken: numbers said as words become figures, fillers go', ()
     ['the twenty twenty five book', 'the 2025 book'],
     ['nineteen ninety eight', '1998'],
     ['number ten rebar', 'number 10 rebar'],
+    // Section and method numbers read digit by digit, with their parts.
+    ['section four oh one point four', 'section 401.4'],
+    ['my RCE quotes one oh six point three point ten', 'my RCE quotes 106.3.10'],
+    ['seven oh three rebar', '703 rebar'],
+    ['the two oh oh seven book', 'the 2007 book'],
+    ['which section sat in the old five hundreds', 'which section sat in the old 500s'],
   ])('%s', (spoken, written) => {
     expect(normalizeSpoken(spoken)).toBe(written)
   })
@@ -25,6 +31,11 @@ describe('normalizeSpoken: numbers said as words become figures, fillers go', ()
   it('removes fillers of talk and voice transcripts', () => {
     expect(normalizeSpoken('um so uh how far apart do the posts go')).toBe('so how far apart do the posts go')
     expect(normalizeSpoken('you know the cores, I mean how many')).toBe('the cores, how many')
+  })
+
+  it("reads 'oh' as a zero only inside a number said digit by digit", () => {
+    expect(normalizeSpoken('oh no which one oh wait')).toBe('oh no which one oh wait')
+    expect(normalizeSpoken('one two')).toBe('1 2')
   })
 
   it('leaves words that only look like numbers, and codes, as they are', () => {

@@ -28,6 +28,8 @@ function isNumberWord(lower: string): boolean {
  * and 'and' inside a number are taken ('a hundred and four'); 'point' adds decimals; 'and a half' adds 0.5.
  */
 function parseNumber(words: Word[], start: number): { value: number; used: number; text?: string } | null {
+  const digits = parseDigitString(words, start)
+  if (digits) return digits
   let i = start
   let total = 0
   let current = 0
@@ -97,6 +99,30 @@ function parseNumber(words: Word[], start: number): { value: number; used: numbe
   return { value, used }
 }
 
+const isDigitWord = (lower: string | undefined): boolean => lower !== undefined && lower in UNITS && UNITS[lower]! < 10
+
+/**
+ * A number read digit by digit, as section and method numbers are said: 'four oh one' -> 401, 'one oh six
+ * point three point ten' -> 106.3.10, 'seven oh three' -> 703. Only when a digit is followed by 'oh' or
+ * 'zero' (plain 'one two' stays two numbers); each 'point' adds a part, as section numbers do.
+ */
+function parseDigitString(words: Word[], start: number): { value: number; used: number; text: string } | null {
+  const first = words[start]?.lower
+  const second = words[start + 1]?.lower
+  if (!isDigitWord(first) || UNITS[first!] === 0 || (second !== 'oh' && second !== 'zero')) return null
+  let i = start
+  let text = ''
+  while (isDigitWord(words[i]?.lower)) text += String(UNITS[words[i++]!.lower])
+  if (text.length < 3) return null
+  while (words[i]?.lower === 'point' && words[i + 1] && (words[i + 1]!.lower in UNITS || words[i + 1]!.lower in TENS)) {
+    const part = parseNumber(words, i + 1)
+    if (!part || part.text !== undefined || !Number.isInteger(part.value)) break
+    text += `.${part.value}`
+    i += 1 + part.used
+  }
+  return { value: Number(text.split('.')[0]), used: i - start, text }
+}
+
 /** The question with number words as figures and fillers removed; everything else as written. */
 export function normalizeSpoken(text: string): string {
   const withoutFillers = text.replace(FILLERS, ' ').replace(/\s{2,}/g, ' ').trim()
@@ -109,9 +135,10 @@ export function normalizeSpoken(text: string): string {
   const out = [...tokens]
   for (let w = 0; w < words.length; w++) {
     const word = words[w]!
-    const starts = isNumberWord(word.lower) || (word.lower === 'a' && words[w + 1] && words[w + 1]!.lower in SCALES)
+    // 'Oh' is a zero only inside a number read digit by digit ('four oh one'); alone it is an interjection.
+    const starts = (isNumberWord(word.lower) && word.lower !== 'oh') || (word.lower === 'a' && words[w + 1] && words[w + 1]!.lower in SCALES)
     // 'one' alone is a pronoun as often as a number ('which one'): only with a unit or another number word.
-    if (!starts || (word.lower === 'one' && !isNumberWord(words[w + 1]?.lower ?? '') && !/^(?:foot|feet|inch|inches|percent|day|days|lane|mile|hour|minute|ft|in)$/.test(words[w + 1]?.lower ?? ''))) {
+    if (!starts || (word.lower === 'one' && (!isNumberWord(words[w + 1]?.lower ?? '') || (words[w + 1]?.lower === 'oh' && !isDigitWord(words[w + 2]?.lower))) && !/^(?:foot|feet|inch|inches|percent|day|days|lane|mile|hour|minute|ft|in)$/.test(words[w + 1]?.lower ?? ''))) {
       continue
     }
     let parsed = parseNumber(words, w)
@@ -123,9 +150,15 @@ export function normalizeSpoken(text: string): string {
         parsed = { value: parsed.value * 100 + rest.value, used: 1 + rest.used }
       }
     }
+    // 'The old five hundreds' (a division's sections): 500s.
+    let plural = ''
+    if (!parsed.text && words[w + parsed.used]?.lower === 'hundreds' && parsed.value > 0 && parsed.value < 10) {
+      parsed = { value: parsed.value * 100, used: parsed.used + 1 }
+      plural = 's'
+    }
     const last = words[w + parsed.used - 1]!
     const trailing = /[,.?!;:]+$/.exec(last.text)?.[0] ?? ''
-    const figure = parsed.text ?? String(parsed.value)
+    const figure = parsed.text ?? `${parsed.value}${plural}`
     out[word.index] = `${figure}${trailing}`
     for (let k = word.index + 1; k <= last.index; k++) out[k] = ''
     w += parsed.used - 1
