@@ -134,6 +134,7 @@ describe('factAnswerTypes and leadFigure: what a fact states, and the figure tha
     expect([...factAnswerTypes('Start the cure promptly.')]).toContain('duration')
     expect([...factAnswerTypes('Contactless tickets were allowed from April 8, 2020.')]).toContain('date')
     expect([...factAnswerTypes('New white paint: 250 mcd/m2/lx minimum.')]).toContain('brightness')
+    expect(leadFigure('Initial retroreflectivity, white paint (newly applied): 250 mcd/m2/lx minimum', 'brightness')).toBe('250 mcd/m2/lx')
     expect([...factAnswerTypes('Deck concrete is 4,500 psi at 28 days.')]).toEqual(expect.arrayContaining(['strength', 'duration']))
     expect([...factAnswerTypes('Tack in gal/SY: 0.05 gal/SY minimum.')]).toContain('rate')
     expect([...factAnswerTypes('The District Engineering Administrator approves it.')]).toContain('who')

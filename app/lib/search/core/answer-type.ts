@@ -102,7 +102,7 @@ const FACT_RULES: Array<{ type: AnswerType; pattern: RegExp }> = [
   { type: 'speed', pattern: new RegExp(String.raw`${NUMBER}\s*(?:mph|miles per hour)\b`, 'i') },
   { type: 'money', pattern: new RegExp(String.raw`\$\s?${NUMBER}|${NUMBER}\s*dollars\b`, 'i') },
   { type: 'torque', pattern: new RegExp(String.raw`${NUMBER}\s*-?\s*(?:ft-lbs?|foot-pounds?|lb-ft|N-m)\b`, 'i') },
-  { type: 'brightness', pattern: new RegExp(String.raw`${NUMBER}\s*(?:mcd|millicandelas?)\b|${NUMBER}\s*cd/lx`, 'i') },
+  { type: 'brightness', pattern: new RegExp(String.raw`${NUMBER}\s*(?:mcd(?:/m2/lx|/m²/lx)?|millicandelas?)\b|${NUMBER}\s*cd/lx`, 'i') },
   { type: 'strength', pattern: new RegExp(String.raw`${NUMBER}\s*(?:psi|ksi|mpa)\b`, 'i') },
   { type: 'percent', pattern: new RegExp(String.raw`${NUMBER}\s*(?:%|percent\b)`, 'i') },
   { type: 'weight', pattern: new RegExp(String.raw`${NUMBER}\s*-?\s*(?:lb|lbs|pounds?|tons?|kg|kips?)\b`, 'i') },
