@@ -60,6 +60,12 @@ describe('answerTypeOf: what a question asks for', () => {
     ['how narrow can the lab be', 'length'],
     ['max lateral travel to a ladder in a trench', 'length'],
     ["driver cut through the closure, what's the fine range", 'money'],
+    // What to do about a finding asks for an action.
+    ['guys working in a trench with straight walls no shoring, what do I do', 'action'],
+    ['okay trench is caving and guys are still in it, what now', 'action'],
+    ['how do they usually correct a bleeding surface', 'action'],
+    ['deep scaling with the stone coming loose, how is it repaired', 'action'],
+    ['the rail looks short after the overlay, what do I make the contractor do', 'action'],
     ['guy blew through my lane closure, what is he looking at money wise', 'money'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type)
@@ -68,7 +74,7 @@ describe('answerTypeOf: what a question asks for', () => {
   it('does not read a shiny defect or a retroreflectivity test as a brightness figure', () => {
     expect(answerTypeOf('black shiny fat spots in the wheel paths, whats that called')).not.toBe('brightness')
     expect(answerTypeOf('which test method for retroreflectivity')).toBe('reference')
-    expect(answerTypeOf('brand new line fails the retroreflectivity reading, what happens to it')).toBeNull()
+    expect(answerTypeOf('brand new line fails the retroreflectivity reading, what happens to it')).toBe('action')
     expect(answerTypeOf('new white stripe, what should the retroreflectometer read at least')).toBe('brightness')
     expect(answerTypeOf('whats the lot pay factor based on now instead of voids')).not.toBe('percent')
   })
@@ -134,6 +140,8 @@ describe('factAnswerTypes and leadFigure: what a fact states, and the figure tha
     expect([...factAnswerTypes('Start the cure promptly.')]).toContain('duration')
     expect([...factAnswerTypes('Contactless tickets were allowed from April 8, 2020.')]).toContain('date')
     expect([...factAnswerTypes('New white paint: 250 mcd/m2/lx minimum.')]).toContain('brightness')
+    expect([...factAnswerTypes('Get workers out of a failing trench at once (priority immediate; SCDOT reference: 29 CFR 1926.652)')]).toContain('action')
+    expect([...factAnswerTypes('soil sloughing or falling from the trench walls')]).not.toContain('action')
     expect(leadFigure('Initial retroreflectivity, white paint (newly applied): 250 mcd/m2/lx minimum', 'brightness')).toBe('250 mcd/m2/lx')
     expect([...factAnswerTypes('Deck concrete is 4,500 psi at 28 days.')]).toEqual(expect.arrayContaining(['strength', 'duration']))
     expect([...factAnswerTypes('Tack in gal/SY: 0.05 gal/SY minimum.')]).toContain('rate')

@@ -22,6 +22,7 @@ export const ANSWER_TYPES = [
   'who', // an office or a role
   'name', // what is it called, what does X stand for
   'definition', // what is SC-T-29, what does Section 105 cover: the sentence that says what a thing is
+  'action', // what do I do, how do they fix it, now what: a recommended action (the defect guide's, with its priority)
 ] as const
 export type AnswerType = (typeof ANSWER_TYPES)[number]
 
@@ -82,6 +83,8 @@ const QUESTION_RULES: Rule[] = [
   { type: 'length', pattern: /\b(how (tall|high|low|wide|deep|thick|far|long|big|close|much room|much clearance)|height|width|depth|thickness|distance|dimensions?|spacing|spaced|(?:far|feet|foot|ft|inches|in|spaced|set|placed) apart|length|clearance|cover over|diameter|size|how much room|slump|setback|set back|gap between|how narrow|how short|lateral travel|travel distance|how much taper|taper length)\b/i },
   { type: 'reference', pattern: /\btest level\b|\b(which|what) (test|tests|method|astm|aashto|standard|spec|specification|section|subsection|table|form|qpl|rule|osha rule|manual|part|chapter|course|class|edition|version|level)\b|\b(astm|aashto) what\b|\bwhat (astm|aashto|sc-t|sc-m)\b|\bunder what\b|\bwhat number\b|\b(mutcd|osha|aashto|astm|cfr) (section|rule|part|table|standard)\b|\b(section|rule|subsection|table) (that|which) (says|covers|requires|deals|has)\b/i },
   { type: 'who', pattern: /\bwho\b|\bwhos\b|\bwho's\b|\bwhose\b|\bwhich (office|engineer|person|district|inspector|official)\b/i },
+  // What to do about a finding: the defect guide's recommended actions answer it, not its symptom lines.
+  { type: 'action', pattern: /\bwhat (?:do|should|must|can|would) (?:i|we|you|they|he)(?: \w+){0,4} do\b|\bwhat do i (?:make|have) (?:them|the contractor|him|the crew)\b|\bnow what\b|\bwhat now\b|\bwhat(?:'s|s| is) (?:my|our|the) (?:move|fix|next step|real fix)\b|\bhow (?:do|should|would|can|will) (?:we|they|i|you|he) (?:\w+ )?(?:fix|repair|correct|handle|deal with|treat)\b|\bhow (?:is|are) (?:it|that|they|those) (?:fixed|repaired|corrected)\b|\bhow (?:to|do you) (?:fix|repair|correct)\b|\bimmediate action\b|\bwhat should happen\b|\bwhat happens (?:to|with|now|next)\b|\bfix (?:it|that|this|them) for good\b/i },
   { type: 'name', pattern: /\bwhat('s| is| are)? (that|this|it) called\b|\bstand for\b|\bwhat does .* (mean|stand for)\b|\bcalled\b|\bwhat kind of\b/i },
   { type: 'definition', pattern: DEFINITION },
 ]
@@ -122,11 +125,15 @@ const FACT_RULES: Array<{ type: AnswerType; pattern: RegExp }> = [
   { type: 'who', pattern: /\b(?:Engineer|Administrator|Inspector|District|Resident Construction|Office|Department|contractor|Director|Manager|supervisor|technician)\b/ },
 ]
 
+/** A recommended action: the defect guide writes each with its priority ('... (priority high; SCDOT reference: ...)'). */
+const ACTION_FACT = /\(priority (?:immediate|high|medium|low)\b/i
+
 /** The kinds of answer a fact's text holds (a figure with its unit, a date, a reference, an office). */
 export function factAnswerTypes(text: string): Set<AnswerType> {
   const plain = text.replace(/\[[^\]]*\]/g, ' ')
   const out = new Set<AnswerType>()
   for (const rule of FACT_RULES) if (rule.pattern.test(plain)) out.add(rule.type)
+  if (ACTION_FACT.test(text)) out.add('action')
   return out
 }
 
@@ -135,7 +142,7 @@ export function factAnswerTypes(text: string): Set<AnswerType> {
  * '15 minutes' for 'how long can I hold'): what the answer leads with. Null when there is none or several.
  */
 export function leadFigure(text: string, type: AnswerType | null): string | null {
-  if (!type || type === 'who' || type === 'name' || type === 'definition' || type === 'reference' || type === 'count') return null
+  if (!type || type === 'who' || type === 'name' || type === 'definition' || type === 'reference' || type === 'count' || type === 'action') return null
   const rule = FACT_RULES.find((candidate) => candidate.type === type)
   if (!rule) return null
   const plain = text.replace(/\[[^\]]*\]/g, ' ')
