@@ -26,6 +26,9 @@ export const ANSWER_TYPES = [
 ] as const
 export type AnswerType = (typeof ANSWER_TYPES)[number]
 
+/** Answer types that are figures: a question asking for one is not answered by a fact without a figure. */
+export const FIGURE_TYPES: ReadonlySet<AnswerType> = new Set(['length', 'temperature', 'duration', 'date', 'rate', 'percent', 'weight', 'strength', 'speed', 'money', 'torque', 'brightness', 'count'])
+
 interface Rule {
   type: AnswerType
   pattern: RegExp
@@ -142,7 +145,8 @@ export function factAnswerTypes(text: string): Set<AnswerType> {
  * '15 minutes' for 'how long can I hold'): what the answer leads with. Null when there is none or several.
  */
 export function leadFigure(text: string, type: AnswerType | null): string | null {
-  if (!type || type === 'who' || type === 'name' || type === 'definition' || type === 'reference' || type === 'count' || type === 'action') return null
+  // A count is a figure but leads as its fact's sentence ('two cores per sublot'), not as a bare number.
+  if (!type || !FIGURE_TYPES.has(type) || type === 'count') return null
   const rule = FACT_RULES.find((candidate) => candidate.type === type)
   if (!rule) return null
   const plain = text.replace(/\[[^\]]*\]/g, ' ')

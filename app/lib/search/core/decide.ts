@@ -19,7 +19,7 @@
  * 4. Rules that are not a matter of degree stay rules: the corpus saying it holds no confirmed value
  *    abstains; another state, or a question with no road-construction vocabulary at all, is out of scope.
  */
-import { answerTypeOf, type AnswerType } from './answer-type'
+import { answerTypeOf, FIGURE_TYPES, type AnswerType } from './answer-type'
 import { citationOf } from './citations'
 import { LEXICON, expansionsOf } from './lexicon'
 import { ANSWER_FEATURES, MODEL, answerProbability, factProbabilities, factScore, type SearchModel } from './model'
@@ -159,9 +159,6 @@ function namesNewReference(candidate: FactCandidate, terms: QuestionTerms, answe
   return refs.some((ref) => !terms.numbers.some((n) => ref.toLowerCase().startsWith(n)))
 }
 
-/** Answer types that are figures: a question asking for one is not answered by a fact without a figure. */
-const FIGURE_TYPES: ReadonlySet<AnswerType> = new Set(['length', 'temperature', 'duration', 'date', 'rate', 'percent', 'weight', 'strength', 'speed', 'money', 'torque', 'brightness', 'count'])
-
 function statesFigure(candidate: FactCandidate): boolean {
   return quantitiesOf(candidate.fact.body).length > 0 || [...candidate.types].some((type) => FIGURE_TYPES.has(type))
 }
@@ -194,6 +191,7 @@ export function decide(
   asked?: { memory: AskedMemory },
 ): Decision {
   const answerType = answerTypeOf(analysis.corrected || analysis.original)
+  const asksFigureType = answerType !== null && FIGURE_TYPES.has(answerType)
   const weights = termWeights(terms, stats)
   const ranked = scorePassages(terms, weights, passages, stats)
     .map((scored, index) => ({ scored, index }))
@@ -214,7 +212,7 @@ export function decide(
   const top = candidates[0]
   // Not when the lead states a figure of the kind asked for ('what psi do the cylinders break': a strength): the
   // no-value fact then holds a word of the question's setting ('cylinder frequencies'), not what it asks.
-  const leadAnswersType = top !== undefined && answerType !== null && FIGURE_TYPES.has(answerType) && top.types.has(answerType)
+  const leadAnswersType = top !== undefined && asksFigureType && top.types.has(answerType!)
   if (top && !terms.wantsFormula && !leadAnswersType && !saysNoConfirmedValue(top.fact)) {
     const lacking = heaviestMissing(terms, weights, top)
     const negative = candidates.find(
@@ -274,7 +272,7 @@ export function decide(
         ? 'no-content-words'
         : saysNoConfirmedValue(lead.fact) && !namesNewReference(lead, terms, answerType)
           ? 'not-confirmed'
-          : ((terms.wantsFigure && answerType !== 'definition') || (answerType !== null && FIGURE_TYPES.has(answerType))) && !terms.wantsFormula && !statesFigure(lead)
+          : ((terms.wantsFigure && answerType !== 'definition') || asksFigureType) && !terms.wantsFormula && !statesFigure(lead)
             ? 'no-figure'
             : null
   let verdict: Verdict
