@@ -229,14 +229,13 @@ describe.each(DATABASE_KINDS)('ingest on %s', (kind) => {
     try {
       // Three folders of the corpus (the whole corpus is ingested without errors by global-setup.ts, for every
       // test's template database): enough to train embeddings, skip, update and remove, at a third of the time.
-      for (const part of ['drawings', 'test-methods', 'specs/2007']) {
-        fs.cpSync(path.join(ROOT, 'corpus', part), path.join(corpusDir, part), { recursive: true })
-      }
+      const parts = ['drawings', 'test-methods', 'specs/2007']
+      for (const part of parts) fs.cpSync(path.join(ROOT, 'corpus', part), path.join(corpusDir, part), { recursive: true })
       const first = await ingestCorpus(handle, corpusDir)
       expect(first.errors).toEqual([])
       expect(first.added).toBe(first.documents)
       expect(first.documents).toBe(
-        ['drawings', 'test-methods', 'specs/2007'].reduce((n, part) => n + fs.readdirSync(path.join(ROOT, 'corpus', part)).filter((f) => f.endsWith('.md')).length, 0),
+        parts.reduce((n, part) => n + fs.readdirSync(path.join(ROOT, 'corpus', part)).filter((f) => f.endsWith('.md')).length, 0),
       )
       expect(first.chunks).toBeGreaterThan(100)
       expect(first.embeddings?.action).toBe('trained')
