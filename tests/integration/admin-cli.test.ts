@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)('admin CLI and member list on %s', (kind) => {
     withDb(async ({ db }) => (await db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role)
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { migrated: true })
     handle = await openDatabase(database.open)
     await migrateDatabase(handle)
     await handle.db.insert(users).values(SEED.map((member) => ({ id: randomUUID(), ...member })))

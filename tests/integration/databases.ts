@@ -9,8 +9,9 @@ import { migrateDatabase, openDatabase, type DbHandle } from '../../db/client'
 /**
  * The databases integration tests run against: always a PGlite directory, and a PostgreSQL database
  * (created on the server TEST_DATABASE_URL points at, dropped afterwards) when one is configured; empty
- * (for PGlite a copy of a directory whose cluster is made, so each test does not run initdb again), or a
- * copy of the prepared one with the corpus loaded (`corpus: true`). `npm test` starts that server; with REQUIRE_POSTGRES=1 its absence is a failure.
+ * (for PGlite a copy of a directory whose cluster is made, so each test does not run initdb again), a
+ * copy of the prepared one that is migrated and holds no rows (`migrated: true`), or a copy of the
+ * prepared one with the corpus loaded (`corpus: true`). `npm test` starts that server; with REQUIRE_POSTGRES=1 its absence is a failure.
  */
 export interface TestDatabase {
   name: 'pglite' | 'postgres'
@@ -35,13 +36,28 @@ export interface CreateOptions {
    * corpus. Otherwise the database is empty.
    */
   corpus?: boolean
+  /**
+   * Start from the prepared migrated database (tests/integration/global-setup.ts): every migration applied,
+   * no rows, as after migrateDatabase on an empty database. Migrating it again only checks.
+   */
+  migrated?: boolean
+}
+
+function pgliteTemplate(options: CreateOptions): string {
+  if (options.corpus) return inject('pgliteTemplate')
+  return inject(options.migrated ? 'pgliteMigratedTemplate' : 'pgliteEmptyTemplate')
+}
+
+function postgresTemplate(options: CreateOptions): string | null {
+  if (options.corpus) return inject('postgresTemplate')
+  return options.migrated ? inject('postgresMigratedTemplate') : null
 }
 
 export async function createTestDatabase(kind: TestDatabase['name'], options: CreateOptions = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scdot-it-'))
-    // A copy of a prepared directory: with the corpus, or only PGlite's cluster (its first open, initdb).
-    fs.cpSync(inject(options.corpus ? 'pgliteTemplate' : 'pgliteEmptyTemplate'), dataDir, { recursive: true })
+    // A copy of a prepared directory: with the corpus, migrated, or only PGlite's cluster (its first open, initdb).
+    fs.cpSync(pgliteTemplate(options), dataDir, { recursive: true })
     return {
       name: 'pglite',
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -52,7 +68,8 @@ export async function createTestDatabase(kind: TestDatabase['name'], options: Cr
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set')
   const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} })
   const dbName = `it_${randomUUID().replaceAll('-', '').slice(0, 16)}`
-  await admin.unsafe(options.corpus ? `create database ${dbName} template ${inject('postgresTemplate')}` : `create database ${dbName}`)
+  const template = postgresTemplate(options)
+  await admin.unsafe(template ? `create database ${dbName} template ${template}` : `create database ${dbName}`)
   const url = new URL(TEST_DATABASE_URL)
   url.pathname = `/${dbName}`
   return {
@@ -66,9 +83,12 @@ export async function createTestDatabase(kind: TestDatabase['name'], options: Cr
   }
 }
 
-/** A test database of the given kind (empty unless `corpus`), opened and migrated: the usual start of a database test. */
+/**
+ * A test database of the given kind (migrated and without rows unless `corpus`), opened and migrated: the
+ * usual start of a database test. It starts from the migrated template, so migrating is only a check.
+ */
 export async function openMigratedTestDatabase(kind: TestDatabase['name'], options: CreateOptions = {}): Promise<{ database: TestDatabase; handle: DbHandle }> {
-  const database = await createTestDatabase(kind, options)
+  const database = await createTestDatabase(kind, { migrated: true, ...options })
   const handle = await openDatabase(database.open)
   await migrateDatabase(handle)
   return { database, handle }

@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)('form submissions store and routes on %s', (kind) 
   const cookies: Record<string, string> = {}
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { migrated: true })
     process.env.DATA_DIR = database.env.DATA_DIR ?? ''
     process.env.DATABASE_URL = database.env.DATABASE_URL ?? ''
     resetConfig()

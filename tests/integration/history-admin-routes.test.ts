@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)('history, favourites and admin routes on %s', (kin
   let samSearch = ''
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { migrated: true })
     process.env.DATA_DIR = database.env.DATA_DIR ?? ''
     process.env.DATABASE_URL = database.env.DATABASE_URL ?? ''
     resetConfig()

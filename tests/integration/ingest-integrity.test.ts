@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('ingest integrity on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { migrated: true })
     await open()
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'ingest-integrity-'))
     const write = async (name: keyof typeof files, bytes: Promise<Uint8Array>) => {

@@ -105,7 +105,7 @@ describe.each(DATABASE_KINDS)('ingest on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind)
+    database = await createTestDatabase(kind, { migrated: true })
     await reopen()
   })
 
