@@ -27,11 +27,12 @@ interface Images {
 }
 
 let images: Images
+let rendered: Promise<Images>
 
-beforeAll(async () => {
+async function renderImages(): Promise<Images> {
   const renderer = await openRenderer()
   try {
-    images = {
+    return {
       planPng: await renderer.render(planSheetHtml()),
       planJpeg: await renderer.render(planSheetHtml(), { type: 'jpeg', quality: 85 }),
       blankJpeg: await renderer.render(NO_TEXT_PHOTO_HTML, { type: 'jpeg' }),
@@ -42,6 +43,13 @@ beforeAll(async () => {
   } finally {
     await renderer.close()
   }
+}
+
+// Chromium renders the images while the first suite's server starts (mostly a wait on its database): each
+// suite's beforeAll awaits them once its server is up, and a rendering error fails it there.
+beforeAll(() => {
+  rendered = renderImages()
+  rendered.catch(() => {})
 })
 
 interface FilePart {
@@ -119,6 +127,7 @@ describe.each(DATABASE_KINDS)('POST /api/analyze-image on %s', (kind) => {
     database = await createTestDatabase(kind, { corpus: true })
     server = await started({ ...database.env, VISION_MODEL: '', LLM_MODEL: '', OCR_TIMEOUT_MS: '60000' })
     member = await api.signUp(`analyst-${kind}@example.test`)
+    images = await rendered
   }, 300_000)
   afterAll(async () => {
     await server?.stop()
@@ -351,6 +360,7 @@ describe('POST /api/analyze-image with a vision model', () => {
       VISION_TIMEOUT_MS: '5000',
     })
     member = await api.signUp('vision@example.test')
+    images = await rendered
   }, 300_000)
   afterAll(async () => {
     await server?.stop()
