@@ -66,6 +66,10 @@ describe('answerTypeOf: what a question asks for', () => {
     ['how do they usually correct a bleeding surface', 'action'],
     ['deep scaling with the stone coming loose, how is it repaired', 'action'],
     ['the rail looks short after the overlay, what do I make the contractor do', 'action'],
+    ['water pouring through the bridge joint onto the bearings, what has to happen', 'action'],
+    ['pothole opened up over the pipe, first thing we do?', 'action'],
+    ['slick spot in the lane, first thing i should do', 'action'],
+    ['silt fence full of mud, what are we supposed to do with it', 'action'],
     ['guy blew through my lane closure, what is he looking at money wise', 'money'],
   ])('%s -> %s', (question, type) => {
     expect(answerTypeOf(question)).toBe(type)
@@ -141,6 +145,11 @@ describe('factAnswerTypes and leadFigure: what a fact states, and the figure tha
     expect([...factAnswerTypes('Contactless tickets were allowed from April 8, 2020.')]).toContain('date')
     expect([...factAnswerTypes('New white paint: 250 mcd/m2/lx minimum.')]).toContain('brightness')
     expect([...factAnswerTypes('Get workers out of a failing trench at once (priority immediate; SCDOT reference: 29 CFR 1926.652)')]).toContain('action')
+    // A name: a defect's title line, a name spelt out for its letters; a symptom line is none.
+    expect([...factAnswerTypes('Honeycombing and voids in formed concrete (defect guide, concrete; typical severity medium).')]).toContain('name')
+    expect([...factAnswerTypes('The Midwest Guardrail System (MGS) is the W-beam system SCDOT uses.')]).toContain('name')
+    expect([...factAnswerTypes('AAD stands for absolute average deviation.')]).toContain('name')
+    expect([...factAnswerTypes('areas of coarse stone with little or no mortar between them on a formed surface')]).not.toContain('name')
     expect([...factAnswerTypes('soil sloughing or falling from the trench walls')]).not.toContain('action')
     expect(leadFigure('Initial retroreflectivity, white paint (newly applied): 250 mcd/m2/lx minimum', 'brightness')).toBe('250 mcd/m2/lx')
     expect([...factAnswerTypes('Deck concrete is 4,500 psi at 28 days.')]).toEqual(expect.arrayContaining(['strength', 'duration']))

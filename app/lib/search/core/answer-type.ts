@@ -87,7 +87,7 @@ const QUESTION_RULES: Rule[] = [
   { type: 'reference', pattern: /\btest level\b|\b(which|what) (test|tests|method|astm|aashto|standard|spec|specification|section|subsection|table|form|qpl|rule|osha rule|manual|part|chapter|course|class|edition|version|level)\b|\b(astm|aashto) what\b|\bwhat (astm|aashto|sc-t|sc-m)\b|\bunder what\b|\bwhat number\b|\b(mutcd|osha|aashto|astm|cfr) (section|rule|part|table|standard)\b|\b(section|rule|subsection|table) (that|which) (says|covers|requires|deals|has)\b/i },
   { type: 'who', pattern: /\bwho\b|\bwhos\b|\bwho's\b|\bwhose\b|\bwhich (office|engineer|person|district|inspector|official)\b/i },
   // What to do about a finding: the defect guide's recommended actions answer it, not its symptom lines.
-  { type: 'action', pattern: /\bwhat (?:do|should|must|can|would) (?:i|we|you|they|he)(?: \w+){0,4} do\b|\bwhat do i (?:make|have) (?:them|the contractor|him|the crew)\b|\bnow what\b|\bwhat now\b|\bwhat(?:'s|s| is) (?:my|our|the) (?:move|fix|next step|real fix)\b|\bhow (?:do|should|would|can|will) (?:we|they|i|you|he) (?:\w+ )?(?:fix|repair|correct|handle|deal with|treat)\b|\bhow (?:is|are) (?:it|that|they|those) (?:fixed|repaired|corrected)\b|\bhow (?:to|do you) (?:fix|repair|correct)\b|\bimmediate action\b|\bwhat should happen\b|\bwhat happens (?:to|with|now|next)\b|\bfix (?:it|that|this|them) for good\b/i },
+  { type: 'action', pattern: /\bwhat (?:do|should|must|can|would) (?:i|we|you|they|he)(?: \w+){0,4} do\b|\bwhat do i (?:make|have) (?:them|the contractor|him|the crew)\b|\bnow what\b|\bwhat now\b|\bwhat(?:'s|s| is) (?:my|our|the) (?:move|fix|next step|real fix)\b|\bhow (?:do|should|would|can|will) (?:we|they|i|you|he) (?:\w+ )?(?:fix|repair|correct|handle|deal with|treat)\b|\bhow (?:is|are) (?:it|that|they|those) (?:fixed|repaired|corrected)\b|\bhow (?:to|do you) (?:fix|repair|correct)\b|\bimmediate action\b|\bwhat (?:should|has to|needs to|must) (?:happen|be done)\b|\bfirst (?:thing|step|move)s?(?: (?:i|we|you|they))?(?: (?:should|have to|need to|must|gotta|got to))?(?: to)? do\b|\bwhat (?:am|are|is) (?:i|we|you|they|he|the crew) (?:supposed|meant|required|expected) to do\b|\bwhat happens (?:to|with|now|next)\b|\bfix (?:it|that|this|them) for good\b/i },
   { type: 'name', pattern: /\bwhat('s| is| are)? (that|this|it) called\b|\bstand for\b|\bwhat does .* (mean|stand for)\b|\bcalled\b|\bwhat kind of\b/i },
   { type: 'definition', pattern: DEFINITION },
 ]
@@ -131,12 +131,21 @@ const FACT_RULES: Array<{ type: AnswerType; pattern: RegExp }> = [
 /** A recommended action: the defect guide writes each with its priority ('... (priority high; SCDOT reference: ...)'). */
 const ACTION_FACT = /\(priority (?:immediate|high|medium|low)\b/i
 
+/**
+ * A name: a defect guide record's title line ('Honeycombing and voids in formed concrete (defect guide, ...'),
+ * a name spelt out for its letters ('Midwest Guardrail System (MGS)', 'AAD stands for ...'), or what a thing
+ * is called. The answer to 'what's that called' and 'what does MGS stand for', where a symptom line only
+ * restates what was seen.
+ */
+const NAME_FACT = /\(defect guide, [^)]*typical severity|\bstands? for\b|\bshort for\b|\b(?:is|are) (?:called|known as)\b|\b(?:[A-Z][a-z]+[\s-]+){1,6}\([A-Z]{2,6}\)/
+
 /** The kinds of answer a fact's text holds (a figure with its unit, a date, a reference, an office). */
 export function factAnswerTypes(text: string): Set<AnswerType> {
   const plain = text.replace(/\[[^\]]*\]/g, ' ')
   const out = new Set<AnswerType>()
   for (const rule of FACT_RULES) if (rule.pattern.test(plain)) out.add(rule.type)
   if (ACTION_FACT.test(text)) out.add('action')
+  if (NAME_FACT.test(text)) out.add('name')
   return out
 }
 
