@@ -21,6 +21,8 @@ const ANSWERABLE: Array<{ q: string; figure: RegExp; cite: RegExp; calc?: string
   { q: 'which pipe is allowed under an interstate', figure: /RCP|reinforced concrete pipe/i, cite: /D601|714|Drainage/ },
   { q: 'taper length formula at 45 mph or more', figure: /W x S/, cite: /6H-4|Drawing S103|Traffic Control/ },
   { q: 'what is the pound per foot weight of a #5 rebar', figure: /1\.043/, cite: /703|Reinforcing/, calc: 'rebar-weight' },
+  // How to work a rate out: the method, though the corpus holds no required tack rate.
+  { q: 'how do i figure the tack rate', figure: /gallons applied in the distributor shot divided by the square yards covered/, cite: /401/ },
 ]
 
 const ABSTAIN: Array<{ q: string; engine: SearchResult['engine'] }> = [
