@@ -123,6 +123,18 @@ function parseDigitString(words: Word[], start: number): { value: number; used: 
   return { value: Number(text.split('.')[0]), used: i - start, text }
 }
 
+const UNIT_AFTER_ONE = /^(?:foot|feet|inch|inches|percent|day|days|lane|mile|hour|minute|ft|in)$/
+
+/**
+ * 'One' alone is a pronoun as often as a number ('which one', 'one oh wait'): it is a number only before a unit
+ * or another number word ('oh' counting only when a digit follows it, as in 'one oh six').
+ */
+function isPronounOne(words: readonly Word[], at: number): boolean {
+  const next = words[at + 1]?.lower ?? ''
+  if (UNIT_AFTER_ONE.test(next)) return false
+  return !isNumberWord(next) || (next === 'oh' && !isDigitWord(words[at + 2]?.lower))
+}
+
 /** The question with number words as figures and fillers removed; everything else as written. */
 export function normalizeSpoken(text: string): string {
   const withoutFillers = text.replace(FILLERS, ' ').replace(/\s{2,}/g, ' ').trim()
@@ -137,10 +149,7 @@ export function normalizeSpoken(text: string): string {
     const word = words[w]!
     // 'Oh' is a zero only inside a number read digit by digit ('four oh one'); alone it is an interjection.
     const starts = (isNumberWord(word.lower) && word.lower !== 'oh') || (word.lower === 'a' && words[w + 1] && words[w + 1]!.lower in SCALES)
-    // 'one' alone is a pronoun as often as a number ('which one'): only with a unit or another number word.
-    if (!starts || (word.lower === 'one' && (!isNumberWord(words[w + 1]?.lower ?? '') || (words[w + 1]?.lower === 'oh' && !isDigitWord(words[w + 2]?.lower))) && !/^(?:foot|feet|inch|inches|percent|day|days|lane|mile|hour|minute|ft|in)$/.test(words[w + 1]?.lower ?? ''))) {
-      continue
-    }
+    if (!starts || (word.lower === 'one' && isPronounOne(words, w))) continue
     let parsed = parseNumber(words, w)
     if (!parsed || parsed.used === 0) continue
     // Years said in two parts: 'twenty twenty five' -> 2025, 'nineteen ninety eight' -> 1998.
