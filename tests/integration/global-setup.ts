@@ -38,21 +38,15 @@ declare module 'vitest' {
 
 const CORPUS = path.resolve(import.meta.dirname, '..', '..', 'corpus')
 
-/** Migrates a new database (only that: it becomes the migrated template). */
-async function prepareMigrated(open: OpenOptions): Promise<void> {
+/**
+ * Migrates a database; with `corpus`, also loads the corpus (into a copy of the migrated template, where
+ * migrating is then only a check).
+ */
+async function prepare(open: OpenOptions, { corpus }: { corpus: boolean }): Promise<void> {
   const handle = await openDatabase(open)
   try {
     await migrateDatabase(handle)
-  } finally {
-    await handle.close()
-  }
-}
-
-/** Loads the corpus into a copy of the migrated template (migrating is then only a check). */
-async function prepare(open: OpenOptions): Promise<void> {
-  const handle = await openDatabase(open)
-  try {
-    await migrateDatabase(handle)
+    if (!corpus) return
     await loadCorpusFiles(handle, CORPUS)
     const summary = await ingestCorpus(handle, CORPUS)
     if (summary.errors.length > 0) throw new Error(`template corpus did not ingest: ${JSON.stringify(summary.errors)}`)
@@ -99,15 +93,15 @@ export default async function setup(project: TestProject) {
   const pglite = async () => {
     await prepareEmpty(emptyDir)
     fs.cpSync(emptyDir, migratedDir, { recursive: true })
-    await prepareMigrated({ dataDir: migratedDir })
+    await prepare({ dataDir: migratedDir }, { corpus: false })
     fs.cpSync(migratedDir, pgliteDir, { recursive: true })
-    await prepare({ dataDir: pgliteDir })
+    await prepare({ dataDir: pgliteDir }, { corpus: true })
   }
   const postgresql = async () => {
     await admin!.unsafe(`create database ${migratedName}`)
-    await prepareMigrated({ databaseUrl: postgresUrl(migratedName) })
+    await prepare({ databaseUrl: postgresUrl(migratedName) }, { corpus: false })
     await admin!.unsafe(`create database ${name} template ${migratedName}`)
-    await prepare({ databaseUrl: postgresUrl(name) })
+    await prepare({ databaseUrl: postgresUrl(name) }, { corpus: true })
   }
   try {
     await Promise.all([pglite(), admin ? postgresql() : null])
