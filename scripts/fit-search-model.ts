@@ -295,7 +295,6 @@ async function main() {
      * The answer floor: where the unknown and out-of-scope questions are abstained on at least MIN_ABSTENTION
      * of the time, the one that maximises right answers minus twice the wrong ones.
      */
-    const floorOf = (rows: OofRow[]) => floorAndUtility(rows).floor
     const floorAndUtility = (rows: OofRow[]) => {
       const negatives = rows.filter((r) => !r.item.answerable)
       let floor = 1.01
@@ -320,10 +319,12 @@ async function main() {
     console.log(`fact model, out of fold: the lead is an answering fact for ${top1}/${reachable} questions whose candidates hold one`)
     // The answer model's L2 penalty: the one whose out-of-fold answers, at their answer floor, give the most
     // right answers minus twice the wrong ones, summed over the fold assignments.
-    const utilities = ANSWER_LAMBDAS.map((lambda) => assignments.reduce((sum, assignment) => sum + floorAndUtility(answerStage(assignment, lambda).rows).utility, 0))
-    const answerLambda = ANSWER_LAMBDAS[utilities.indexOf(Math.max(...utilities))]!
+    const stages = ANSWER_LAMBDAS.map((lambda) => assignments.map((assignment) => answerStage(assignment, lambda)))
+    const utilities = stages.map((byAssignment) => byAssignment.reduce((sum, stage) => sum + floorAndUtility(stage.rows).utility, 0))
+    const best = utilities.indexOf(Math.max(...utilities))
+    const answerLambda = ANSWER_LAMBDAS[best]!
     console.log(`answer model's L2 penalty: ${answerLambda} (right minus twice wrong, summed over ${FOLD_REPEATS} fold assignments: ${ANSWER_LAMBDAS.map((l, i) => `${l} -> ${utilities[i]}`).join(', ')})`)
-    const outOfFold = assignments.map((assignment) => answerStage(assignment, answerLambda))
+    const outOfFold = stages[best]!
     const { rows, decided } = outOfFold[0]!
     const missesFile = arg('misses')
     if (missesFile) {
@@ -353,7 +354,7 @@ async function main() {
     // 'High' is the strictest of the fold assignments' thresholds, the answer floor their median. The
     // figures printed below are those of the first assignment.
     const highs = outOfFold.map((o) => highOf(o.rows))
-    const floors = outOfFold.map((o) => floorOf(o.rows)).sort((a, b) => a - b)
+    const floors = outOfFold.map((o) => floorAndUtility(o.rows).floor).sort((a, b) => a - b)
     console.log(`under ${FOLD_REPEATS} fold assignments: 'high' ${highs.map((h) => h.toFixed(3)).join(', ')}; answer floor ${floors.map((f) => f.toFixed(3)).join(', ')}`)
     const answerFloor = floors[Math.floor(floors.length / 2)]!
     const high = Math.max(...highs, answerFloor)
